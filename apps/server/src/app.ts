@@ -1,0 +1,86 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes, isSessionActive } from './features/auth';
+import { companyRoutes } from './features/companies';
+import { healthRoutes } from './features/health';
+import { createAccessTokens } from './platform/access-token';
+import { getOrCreateTokenSigningKey } from './platform/app-settings';
+import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
+import { registerErrorHandler } from './platform/error-handler';
+import { formDataPlugin } from './platform/form-data';
+import { languagePlugin } from './platform/language';
+import { registerWebApp } from './platform/web-app';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole product API from its feature modules; main.ts listens on it, tests inject into it. */
+export async function buildApp({ config, database, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const { db } = database;
+  const accessTokens = createAccessTokens(
+    config.jwtSecret ?? (await getOrCreateTokenSigningKey(db)),
+    config.accessTokenTtlSeconds,
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", config.sandboxUrl],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bilag API', description: 'Bookkeeping and payments for Norwegian companies', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: OPENAPI_PREFIX, uiConfig: { docExpansion: 'list' } });
+  await app.register(languagePlugin);
+  await app.register(formDataPlugin);
+  await app.register(authPlugin, {
+    accessTokens,
+    isSessionActive: (sessionId: string, userId: number) => isSessionActive(db, sessionId, userId),
+  });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(authRoutes, {
+    db,
+    settings: {
+      accessTokens,
+      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      loginMaxFailures: config.loginMaxFailures,
+      loginFailureWindowSeconds: config.loginFailureWindowSeconds,
+    },
+  });
+  await app.register(companyRoutes, { db });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,5 @@
+export * from '../features/auth/session.table';
+export * from '../features/auth/user.table';
+export * from '../features/companies/company.table';
+export * from '../platform/app-setting.table';
+export * from '../platform/audit.table';

@@ -1,0 +1,96 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from './session.table';
+import { loginFailures, refreshTokens, users } from './user.table';
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .then((rows) => rows[0]);
+}
+
+export function findUserById(db: Db, userId: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+}
+
+export async function createUser(
+  db: Db,
+  user: { email: string; fullName: string; passwordHash: string; roleId: number; language?: string },
+) {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('The user was not created');
+  return row;
+}
+
+export async function updateUserLanguage(db: Db, userId: number, language: string) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ failures: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email.toLowerCase()), gt(loginFailures.failedAt, since)));
+  return row?.failures ?? 0;
+}
+
+export async function recordLoginFailure(db: Db, email: string, ipAddress: string) {
+  await db.insert(loginFailures).values({ email: email.toLowerCase(), ipAddress });
+}
+
+export async function clearLoginFailures(db: Db, email: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+}
+
+export async function createSession(db: Db, session: { id: string; userId: number }) {
+  await db.insert(sessions).values(session);
+}
+
+export async function isSessionActive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), eq(users.isActive, 1)),
+    );
+  return rows.length > 0;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  token: { tokenHash: string; sessionId: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(token);
+}
+
+export function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .then((rows) => rows[0]);
+}
+
+/** Marks the token spent only if nobody has spent it yet; two concurrent refreshes cannot both win. */
+export async function spendRefreshToken(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ spentAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.spentAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return rows.length > 0;
+}

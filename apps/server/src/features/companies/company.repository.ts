@@ -1,0 +1,55 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, companyUsers } from './company.table';
+
+/** Owned companies count only while they have no subscription (or status 0) and are not special. */
+const ownedAndListable = (userId: number) =>
+  and(
+    eq(companies.ownerUserId, userId),
+    or(isNull(companies.subscriptionId), eq(companies.status, 0)),
+    eq(companies.isSpecial, false),
+  );
+
+const isMember = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${companyUsers} where ${companyUsers.companyId} = ${companies.id} and ${companyUsers.userId} = ${userId})`;
+
+export function listCompaniesOfUser(db: Db, userId: number) {
+  return db
+    .select({
+      company: companies,
+      isOwner: sql<boolean>`coalesce(${ownedAndListable(userId)}, false)`,
+    })
+    .from(companies)
+    .where(or(isMember(userId), ownedAndListable(userId)))
+    .orderBy(companies.name);
+}
+
+/** A company the user may work in: a member, or its owner. */
+export function findAccessibleCompany(db: Db, userId: number, companyId: number) {
+  return db
+    .select({ company: companies, isOwner: sql<boolean>`coalesce(${ownedAndListable(userId)}, false)` })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), or(isMember(userId), eq(companies.ownerUserId, userId))))
+    .then((rows) => rows[0]);
+}
+
+export async function createCompany(
+  db: Db,
+  company: {
+    name: string;
+    alias: string;
+    organisationNumber: string;
+    subscriptionId?: number | null;
+    status?: number;
+    isSpecial?: boolean;
+    ownerUserId?: number | null;
+  },
+) {
+  const [row] = await db.insert(companies).values(company).returning();
+  if (!row) throw new Error('The company was not created');
+  return row;
+}
+
+export async function addCompanyUser(db: Db, companyId: number, userId: number) {
+  await db.insert(companyUsers).values({ companyId, userId }).onConflictDoNothing();
+}

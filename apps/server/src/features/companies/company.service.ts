@@ -1,0 +1,37 @@
+import type { Company } from '@bilag/contracts';
+import type { Db } from '../../db/client';
+import { Errors } from '../../platform/errors';
+import * as repository from './company.repository';
+import type { CompanyRow } from './company.table';
+
+function toCompany(row: CompanyRow, isOwner: boolean): Company {
+  return {
+    Id: row.id,
+    CompanyId: row.id,
+    Name: row.name,
+    Alias: row.alias,
+    OrganisationNumber: row.organisationNumber,
+    SubscriptionId: row.subscriptionId,
+    Status: row.status,
+    IsSpecial: row.isSpecial,
+    isOwner,
+  };
+}
+
+export async function listCompanies(db: Db, userId: number) {
+  const rows = await repository.listCompaniesOfUser(db, userId);
+  return { rows: rows.map(({ company, isOwner }) => toCompany(company, isOwner)), total: rows.length };
+}
+
+/**
+ * The gate every company-scoped call passes. A company the user does not belong to answers exactly
+ * like one that does not exist, so its existence is not revealed.
+ */
+export async function requireCompanyAccess(db: Db, userId: number, companyId: number | null | undefined): Promise<Company> {
+  if (companyId === null || companyId === undefined || !Number.isSafeInteger(companyId) || companyId <= 0) {
+    throw Errors.companyIdMissing();
+  }
+  const found = await repository.findAccessibleCompany(db, userId, companyId);
+  if (!found) throw Errors.companyNotFound();
+  return toCompany(found.company, found.isOwner);
+}

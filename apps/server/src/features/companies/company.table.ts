@@ -1,0 +1,38 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/user.table';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    alias: text('alias').notNull(),
+    organisationNumber: text('organisation_number').notNull(),
+    subscriptionId: integer('subscription_id'),
+    status: integer('status').notNull().default(1),
+    isSpecial: boolean('is_special').notNull().default(false),
+    ownerUserId: integer('owner_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('companies_alias_unique').on(table.alias),
+    index('companies_owner_idx').on(table.ownerUserId),
+  ],
+);
+
+/** Membership of a user in a company; the company id leads the key so the table distributes by company. */
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index('company_users_user_idx').on(table.userId)],
+);
+
+export type CompanyRow = typeof companies.$inferSelect;

@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed-demo';
+
+const config = loadConfig();
+
+function startSandbox(): ChildProcess {
+  const entry = path.resolve(import.meta.dirname, '../../sandbox/src/main.ts');
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
+    stdio: 'inherit',
+    env: { ...process.env, SANDBOX_PORT: String(config.sandboxPort) },
+  });
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+const sandbox = config.startSandbox ? startSandbox() : undefined;
+const app = await buildApp({ config, database });
+
+async function shutdown(signal: string) {
+  app.log.info({ signal }, 'shutting down');
+  sandbox?.kill('SIGTERM');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(20)} ${DEMO_PASSWORD}   (${login.description})`).join('\n');
+process.stdout.write(
+  `\nBilag is running at http://localhost:${config.port}\n  database: ${where}${seeded ? ' (demo data added)' : ''}\n  API docs: http://localhost:${config.port}/api/docs\n  demo logins:\n${logins}\n\n`,
+);

@@ -1,0 +1,21 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Who changed what in which company, with the record before and after, written in the same transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    companyId: integer('company_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: integer('user_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('audit_log_entity_idx').on(table.companyId, table.entity, table.entityId),
+  ],
+);

@@ -1,0 +1,3 @@
+export * from './company';
+export * from './get-company';
+export * from './list-companies';

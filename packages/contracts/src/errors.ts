@@ -1,0 +1,35 @@
+/**
+ * Stable error codes of the API. The message beside a code is translated for the caller's language;
+ * clients branch on the code (and, for the session rules of the catalogue, on the fixed messages
+ * below), never on translated text.
+ */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  REFRESH_TOKEN_REUSED: 'REFRESH_TOKEN_REUSED',
+  FORBIDDEN: 'FORBIDDEN',
+  ADMIN_ONLY: 'ADMIN_ONLY',
+  COMPANY_ID_MISSING: 'COMPANY_ID_MISSING',
+  COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The session rules of the catalogue match on these literal messages. */
+export const SessionMessage = {
+  TOKEN_EXPIRED: 'Token Expired',
+  INVALID_TOKEN: 'Invalid Token',
+} as const;
+
+/** The error type a 401 carries when the whole session is over (the client logs out). */
+export const SESSION_OVER_ERROR_TYPE = 'TOKEN_EXPIRED';

@@ -1,0 +1,257 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DomainError } from '../errors';
+
+/**
+ * The one XML reader of the domain package. Bank files and e-invoices come from outside, so:
+ * - any DTD is refused before parsing (no external entities, no entity expansion bombs);
+ * - only the five predefined entities and numeric character references are decoded, by a decoder that
+ *   cannot expand recursively;
+ * - the input size is bounded;
+ * - well-formedness is checked, because the parser alone is lenient about unclosed tags.
+ */
+
+export const DEFAULT_MAX_XML_BYTES = 100 * 1024 * 1024;
+
+export interface SafeXmlOptions {
+  /** Largest accepted document in bytes (UTF-8). Default 100 MB. */
+  maxBytes?: number;
+}
+
+/** An element as read: text, or an object of children (arrays when repeated), `@_attr` and `#text`. */
+export type XmlNode = string | XmlElement;
+export interface XmlElement {
+  [name: string]: XmlNode | XmlNode[] | undefined;
+}
+
+export interface XmlDocument {
+  /** Local name of the root element, without namespace prefix. */
+  rootName: string;
+  root: XmlNode;
+  /** The default namespace declared on the root element, if any. */
+  namespace: string | undefined;
+}
+
+const ATTRIBUTE_PREFIX = '@_';
+const TEXT_KEY = '#text';
+
+const PREDEFINED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+const ENTITY_REFERENCE = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
+
+function decodeCodePoint(code: number, reference: string): string {
+  const isXmlChar =
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
+  if (!isXmlChar) {
+    throw new DomainError('INVALID_XML', `Invalid character reference ${reference}`, { reference });
+  }
+  return String.fromCodePoint(code);
+}
+
+/** Decodes predefined entities and character references in one pass; anything else is left as written. */
+export function decodeXmlEntities(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(ENTITY_REFERENCE, (reference, hex?: string, decimal?: string, name?: string) => {
+    if (hex !== undefined) return decodeCodePoint(Number.parseInt(hex, 16), reference);
+    if (decimal !== undefined) return decodeCodePoint(Number.parseInt(decimal, 10), reference);
+    return PREDEFINED_ENTITIES[name ?? ''] ?? reference;
+  });
+}
+
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Escapes text for element content and attribute values, and drops characters XML 1.0 cannot carry. */
+export function escapeXml(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+}
+
+function decodeTagValue(_name: string, value: string): string {
+  return value.includes('&') ? decodeXmlEntities(value) : value;
+}
+
+/** Options shared by the reader and by benchmarks that compare against the bare parser. */
+export const SAFE_XML_PARSER_OPTIONS = {
+  processEntities: false,
+  htmlEntities: false,
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE_PREFIX,
+  textNodeName: TEXT_KEY,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  tagValueProcessor: decodeTagValue,
+  attributeValueProcessor: decodeTagValue,
+} as const;
+
+const parser = new XMLParser(SAFE_XML_PARSER_OPTIONS);
+
+const UTF8_BOM = '\uFEFF';
+
+function toText(input: string | Uint8Array, maxBytes: number): string {
+  if (typeof input === 'string') {
+    // UTF-8 needs at most three bytes per UTF-16 unit, so the exact count is only needed near the limit.
+    if (input.length > maxBytes || (input.length * 3 > maxBytes && Buffer.byteLength(input) > maxBytes)) {
+      throw tooLarge(maxBytes);
+    }
+    return input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+  }
+  if (input.byteLength > maxBytes) throw tooLarge(maxBytes);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(input);
+  return text.startsWith(UTF8_BOM) ? text.slice(1) : text;
+}
+
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError('XML_TOO_LARGE', `XML document is larger than ${maxBytes} bytes`, { maxBytes });
+}
+
+/**
+ * Refuses any markup declaration (`<!DOCTYPE`, `<!ENTITY`, `<!ELEMENT`, `<!ATTLIST`): none of the formats
+ * we read uses a DTD, and refusing them up front closes XXE and entity-expansion attacks whatever the
+ * parser would have done with them. Comments (`<!--`) and CDATA (`<![`) are allowed.
+ */
+function refuseDeclarations(text: string): void {
+  let index = text.indexOf('<!');
+  while (index !== -1) {
+    const next = text.charCodeAt(index + 2);
+    if (next !== 0x2d && next !== 0x5b) {
+      const declaration = text.slice(index, index + 10).split(/\s/)[0] ?? '<!';
+      throw new DomainError(
+        'XML_DTD_FORBIDDEN',
+        `XML with a document type declaration or entity definitions is not accepted (found ${declaration})`,
+        { offset: index },
+      );
+    }
+    index = text.indexOf('<!', index + 2);
+  }
+}
+
+function invalidXml(message: string, details?: unknown): DomainError {
+  return new DomainError('INVALID_XML', `Invalid XML: ${message}`, details);
+}
+
+/** Parses an XML document safely. Throws DomainError XML_TOO_LARGE, XML_DTD_FORBIDDEN or INVALID_XML. */
+export function parseXml(input: string | Uint8Array, options: SafeXmlOptions = {}): XmlDocument {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_XML_BYTES;
+  const text = toText(input, maxBytes);
+  refuseDeclarations(text);
+  const validation = XMLValidator.validate(text);
+  if (validation !== true) {
+    const { msg, line, col } = validation.err;
+    throw invalidXml(`${msg} (line ${line}, column ${col})`, { line, column: col });
+  }
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw invalidXml(error instanceof Error ? error.message : String(error));
+  }
+  if (!isElement(parsed)) throw invalidXml('no root element');
+  const names = Object.keys(parsed);
+  const rootName = names[0];
+  if (names.length !== 1 || rootName === undefined) {
+    throw invalidXml(names.length === 0 ? 'no root element' : 'more than one root element');
+  }
+  const root = parsed[rootName];
+  if (root === undefined || Array.isArray(root)) throw invalidXml('more than one root element');
+  return { rootName, root, namespace: rootNamespace(text) };
+}
+
+/**
+ * The parser drops namespace declarations together with the prefixes, so the root element's namespace
+ * (which carries the message version, e.g. camt.053.001.08) is read from its start tag directly.
+ */
+function rootNamespace(text: string): string | undefined {
+  let start = text.indexOf('<');
+  while (start !== -1) {
+    const next = text.charAt(start + 1);
+    if (next === '?') {
+      start = text.indexOf('<', text.indexOf('?>', start) + 2);
+    } else if (next === '!') {
+      const end = text.startsWith('<!--', start) ? text.indexOf('-->', start) + 3 : text.indexOf('>', start) + 1;
+      start = end <= 0 ? -1 : text.indexOf('<', end);
+    } else {
+      break;
+    }
+  }
+  if (start === -1) return undefined;
+  const end = text.indexOf('>', start);
+  const startTag = text.slice(start + 1, end === -1 ? undefined : end);
+  const qualifiedName = /^[^\s/>]+/.exec(startTag)?.[0] ?? '';
+  const colon = qualifiedName.indexOf(':');
+  const declaration = colon === -1 ? 'xmlns' : `xmlns:${qualifiedName.slice(0, colon)}`;
+  const pattern = new RegExp(`\\s${declaration}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+  const match = pattern.exec(startTag);
+  const value = match?.[1] ?? match?.[2];
+  return value === undefined ? undefined : decodeXmlEntities(value.trim());
+}
+
+function isElement(value: unknown): value is XmlElement {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first child element with that local name. */
+export function xmlChild(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  if (node === undefined || typeof node === 'string') return undefined;
+  const value = node[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** All child elements with that local name, in document order. */
+export function xmlChildren(node: XmlNode | undefined, name: string): XmlNode[] {
+  if (node === undefined || typeof node === 'string') return [];
+  const value = node[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The element reached by following child names, each step taking the first match. */
+export function xmlPath(node: XmlNode | undefined, ...names: string[]): XmlNode | undefined {
+  let current = node;
+  for (const name of names) {
+    if (current === undefined) return undefined;
+    current = xmlChild(current, name);
+  }
+  return current;
+}
+
+/** Text content of an element, undefined when absent or empty. */
+export function xmlText(node: XmlNode | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (typeof node === 'string') return node === '' ? undefined : node;
+  const text = node[TEXT_KEY];
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** Text content at a child path, undefined when absent or empty. */
+export function xmlTextAt(node: XmlNode | undefined, ...names: string[]): string | undefined {
+  return xmlText(xmlPath(node, ...names));
+}
+
+/** An attribute value by local name (namespace prefixes are removed). */
+export function xmlAttribute(node: XmlNode | undefined, name: string): string | undefined {
+  if (node === undefined || typeof node === 'string') return undefined;
+  const value = node[`${ATTRIBUTE_PREFIX}${name}`];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -28,6 +28,8 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     bodyLimit: 1024 * 1024,
+    // Access tokens travel in the path of users/token/{token}.
+    maxParamLength: 4096,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
   });
@@ -56,7 +58,11 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bilag API', description: 'Bookkeeping and payments for Norwegian companies', version: '0.1.0' },
+      info: {
+        title: 'Bilag API',
+        description: 'Bookkeeping and payments for Norwegian companies',
+        version: '0.1.0',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

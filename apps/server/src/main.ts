@@ -32,8 +32,12 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
-const logins = DEMO_LOGINS.map((login) => `    ${login.email.padEnd(20)} ${DEMO_PASSWORD}   (${login.description})`).join('\n');
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+const logins = DEMO_LOGINS.map(
+  (login) => `    ${login.email.padEnd(20)} ${DEMO_PASSWORD}   (${login.description})`,
+).join('\n');
 process.stdout.write(
   `\nBilag is running at http://localhost:${config.port}\n  database: ${where}${seeded ? ' (demo data added)' : ''}\n  API docs: http://localhost:${config.port}/api/docs\n  demo logins:\n${logins}\n\n`,
 );

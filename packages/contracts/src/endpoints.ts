@@ -21,5 +21,7 @@ export const Endpoint = {
 } as const;
 
 export function endpointPath(template: string, params: Record<string, string | number>): string {
-  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
 }

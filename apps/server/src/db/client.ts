@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,12 +18,16 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /** A copy of the whole embedded database as a tar archive; only the embedded driver has one. */
+  dumpDataDir: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-export async function openPglite(source: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+export async function openPglite(
+  source: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
@@ -37,6 +41,7 @@ export async function openPglite(source: { dataDir?: string; loadDataDir?: Blob 
     ping: async () => {
       await client.query('select 1');
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
@@ -51,11 +56,15 @@ export function openPostgres(connectionString: string, maxConnections = 20): Dat
     ping: async () => {
       await pool.query('select 1');
     },
+    dumpDataDir: () => Promise.reject(new Error('Only the embedded database can be dumped')),
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite({ dataDir: path.join(options.dataDir, 'pglite') });
 }

@@ -34,8 +34,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       roleId: RoleId.ACCOUNTANT,
       language: 'no',
     });
-    const staff = await createUser(tx, { email: 'ansatt@demo.no', fullName: 'Ola Ansatt', passwordHash, roleId: RoleId.CEO });
-    const admin = await createUser(tx, { email: 'admin@demo.no', fullName: 'Anne Admin', passwordHash, roleId: RoleId.ADMIN });
+    const staff = await createUser(tx, {
+      email: 'ansatt@demo.no',
+      fullName: 'Ola Ansatt',
+      passwordHash,
+      roleId: RoleId.CEO,
+    });
+    const admin = await createUser(tx, {
+      email: 'admin@demo.no',
+      fullName: 'Anne Admin',
+      passwordHash,
+      roleId: RoleId.ADMIN,
+    });
 
     const created = [];
     for (const company of demoCompanies) created.push(await createCompany(tx, company));

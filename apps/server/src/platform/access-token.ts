@@ -27,9 +27,17 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .sign(key),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || typeof payload.role !== 'number' || typeof payload.sid !== 'string') {
+        if (
+          !Number.isSafeInteger(userId) ||
+          typeof payload.role !== 'number' ||
+          typeof payload.sid !== 'string'
+        ) {
           throw Errors.invalidToken();
         }
         return { userId, roleId: payload.role, sessionId: payload.sid };

@@ -39,7 +39,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url;
-    if (!routeUrl?.startsWith('/api/') || routeUrl.startsWith(OPENAPI_PREFIX) || request.routeOptions.config.isPublic) return;
+    if (
+      !routeUrl?.startsWith('/api/') ||
+      routeUrl.startsWith(OPENAPI_PREFIX) ||
+      request.routeOptions.config.isPublic
+    )
+      return;
     const token = bearerToken(request);
     if (!token) throw Errors.unauthenticated();
     const claims = await options.accessTokens.verify(token);

@@ -5,7 +5,14 @@ import { AppError } from './errors';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, key: MessageKey, extra: Partial<ErrorReply> = {}) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  key: MessageKey,
+  extra: Partial<ErrorReply> = {},
+) {
   const body: ErrorReply = {
     isSuccess: false,
     success: false,

@@ -26,19 +26,26 @@ export class AppError extends Error {
 }
 
 export const Errors = {
-  validation: (issues: unknown) => new AppError(400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues }),
+  validation: (issues: unknown) =>
+    new AppError(400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues }),
   invalidCredentials: () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'invalidCredentials'),
   tooManyAttempts: (minutes: number) =>
     new AppError(429, ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { params: { minutes } }),
   unauthenticated: () => new AppError(401, ErrorCode.UNAUTHENTICATED, 'unauthenticated'),
   accessTokenExpired: () =>
-    new AppError(401, ErrorCode.ACCESS_TOKEN_EXPIRED, 'sessionOver', { literalMessage: SessionMessage.TOKEN_EXPIRED }),
+    new AppError(401, ErrorCode.ACCESS_TOKEN_EXPIRED, 'sessionOver', {
+      literalMessage: SessionMessage.TOKEN_EXPIRED,
+    }),
   invalidToken: () =>
-    new AppError(401, ErrorCode.INVALID_TOKEN, 'sessionOver', { literalMessage: SessionMessage.INVALID_TOKEN }),
+    new AppError(401, ErrorCode.INVALID_TOKEN, 'sessionOver', {
+      literalMessage: SessionMessage.INVALID_TOKEN,
+    }),
   sessionOver: () =>
     new AppError(401, ErrorCode.TOKEN_EXPIRED, 'sessionOver', { errorType: SESSION_OVER_ERROR_TYPE }),
   refreshTokenReused: () =>
-    new AppError(401, ErrorCode.REFRESH_TOKEN_REUSED, 'refreshTokenReused', { errorType: SESSION_OVER_ERROR_TYPE }),
+    new AppError(401, ErrorCode.REFRESH_TOKEN_REUSED, 'refreshTokenReused', {
+      errorType: SESSION_OVER_ERROR_TYPE,
+    }),
   forbidden: () => new AppError(403, ErrorCode.FORBIDDEN, 'forbidden'),
   adminOnly: () => new AppError(403, ErrorCode.ADMIN_ONLY, 'adminOnly'),
   companyIdMissing: () => new AppError(400, ErrorCode.COMPANY_ID_MISSING, 'companyIdMissing'),

@@ -29,7 +29,8 @@ const norwegian: Record<MessageKey, string> = {
   tooManyAttempts: 'For mange mislykkede innloggingsforsøk. Prøv igjen om {minutes} minutter.',
   unauthenticated: 'Du må logge inn.',
   sessionOver: 'Økten din er avsluttet. Logg inn på nytt.',
-  refreshTokenReused: 'Innloggingen ble avsluttet fordi et gammelt token ble brukt på nytt. Logg inn på nytt.',
+  refreshTokenReused:
+    'Innloggingen ble avsluttet fordi et gammelt token ble brukt på nytt. Logg inn på nytt.',
   forbidden: 'Du har ikke tilgang til dette.',
   adminOnly: 'Bare administratorer kan gjøre dette.',
   companyIdMissing: 'Firma-ID mangler',
@@ -46,7 +47,13 @@ const norwegian: Record<MessageKey, string> = {
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };
 
-export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+export function translate(
+  language: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
   const template = catalogues[language][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import { currencyMinorUnits, oreFromDecimal } from '../money/decimal';
 import type { Ore } from '../money/ore';
-import { type XmlNode, xmlAttribute, xmlChild, xmlPath, xmlText, xmlTextAt } from '../xml/safe-xml';
+import { type XmlNode, xmlAttribute, xmlChild, xmlText, xmlTextAt } from '../xml/safe-xml';
 
 /** An account as ISO 20022 identifies it: an IBAN, or a domestic number (`Othr/Id`, e.g. a Norwegian BBAN). */
 export interface AccountIdentification {
@@ -95,5 +95,5 @@ export function readDateChoice(choice: XmlNode | undefined): string | undefined 
 
 /** Code of a `CdOrPrtry`-style choice, or the proprietary text when no code is given. */
 export function readCodeOrProprietary(node: XmlNode | undefined): string | undefined {
-  return xmlTextAt(node, 'Cd') ?? xmlText(xmlPath(node, 'Prtry'));
+  return xmlTextAt(node, 'Cd') ?? xmlTextAt(node, 'Prtry');
 }

@@ -58,7 +58,12 @@ export async function isSessionActive(db: Db, sessionId: string, userId: number)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), eq(users.isActive, 1)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        eq(users.isActive, 1),
+      ),
     );
   return rows.length > 0;
 }

@@ -50,7 +50,14 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sett
 
   app.post(
     Endpoint.logout,
-    { schema: { tags, summary: 'Sign out and end the session', body: LogoutRequest, response: { 200: LogoutReply, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out and end the session',
+        body: LogoutRequest,
+        response: { 200: LogoutReply, ...errors },
+      },
+    },
     async (request) => {
       await auth.logout(db, requirePrincipal(request).sessionId);
       return ok(null, translate(request.language, 'signedOut'));
@@ -61,14 +68,26 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sett
     Endpoint.userByToken,
     {
       config: { isPublic: true },
-      schema: { tags, summary: 'The user an access token belongs to', params: UserByTokenParams, response: { 200: UserByTokenReply, ...errors } },
+      schema: {
+        tags,
+        summary: 'The user an access token belongs to',
+        params: UserByTokenParams,
+        response: { 200: UserByTokenReply, ...errors },
+      },
     },
     async (request) => ok(await auth.userByAccessToken(db, settings, request.params.token)),
   );
 
   app.post(
     Endpoint.changeLanguage,
-    { schema: { tags, summary: 'Change the language of the signed-in user', body: ChangeLanguageRequest, response: { 200: ChangeLanguageReply, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the language of the signed-in user',
+        body: ChangeLanguageRequest,
+        response: { 200: ChangeLanguageReply, ...errors },
+      },
+    },
     async (request) => {
       const result = await auth.changeLanguage(db, requirePrincipal(request).userId, request.body.language);
       return ok(result, translate(result.language, 'languageChanged'));
@@ -79,14 +98,26 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sett
     Endpoint.refreshToken,
     {
       config: { isPublic: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Exchange a refresh token for a new access token', body: RefreshTokenRequest, response: { 200: RefreshTokenReply, ...errors } },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new access token',
+        body: RefreshTokenRequest,
+        response: { 200: RefreshTokenReply, ...errors },
+      },
     },
     async (request) => ok(await auth.refresh(db, settings, request.body.refreshToken)),
   );
 
   app.get(
     Endpoint.roleActions,
-    { schema: { tags, summary: 'The actions the role of the signed-in user may take', params: RoleActionsParams, response: { 200: RoleActionsReply, ...errors, 404: ErrorReply } } },
+    {
+      schema: {
+        tags,
+        summary: 'The actions the role of the signed-in user may take',
+        params: RoleActionsParams,
+        response: { 200: RoleActionsReply, ...errors, 404: ErrorReply },
+      },
+    },
     async (request) => {
       const principal = requirePrincipal(request);
       const product = request.params.product;

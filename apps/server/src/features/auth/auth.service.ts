@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { normalizeLanguage, type Language, type LoginData, type SessionUser } from '@bilag/contracts';
+import { type Language, type LoginData, normalizeLanguage, type SessionUser } from '@bilag/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/client';
 import type { AccessTokens } from '../../platform/access-token';
@@ -98,7 +98,11 @@ export async function refresh(db: Db, settings: AuthSettings, refreshToken: stri
   const user = await repository.findUserById(db, stored.userId);
   if (!user) throw Errors.sessionOver();
   const nextRefreshToken = await issueRefreshToken(db, settings, stored.sessionId, user.id);
-  const token = await settings.accessTokens.sign({ userId: user.id, roleId: user.roleId, sessionId: stored.sessionId });
+  const token = await settings.accessTokens.sign({
+    userId: user.id,
+    roleId: user.roleId,
+    sessionId: stored.sessionId,
+  });
   return { token, refreshToken: nextRefreshToken, expiresIn: settings.accessTokens.ttlSeconds };
 }
 

@@ -1,4 +1,3 @@
+export { createUser, isSessionActive } from './auth.repository';
 export { authRoutes } from './auth.routes';
-export { isSessionActive } from './auth.repository';
-export { createUser } from './auth.repository';
 export { type AuthSettings, hashPassword } from './auth.service';

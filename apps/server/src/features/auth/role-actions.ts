@@ -4,7 +4,14 @@ import { RoleId } from '@bilag/contracts';
 export const PRODUCTS = ['web'] as const;
 
 const everyMember = ['dashboard.view', 'company.switch', 'language.change'];
-const bookkeeping = [...everyMember, 'voucher.view', 'voucher.edit', 'bank.view', 'bank.import', 'payment.view'];
+const bookkeeping = [
+  ...everyMember,
+  'voucher.view',
+  'voucher.edit',
+  'bank.view',
+  'bank.import',
+  'payment.view',
+];
 const administration = [
   ...bookkeeping,
   'admin.voucher.view',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -46,7 +55,10 @@ export const loginFailures = pgTable(
     ipAddress: text('ip_address').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.email, table.id] }), index('login_failures_email_time_idx').on(table.email, table.failedAt)],
+  (table) => [
+    primaryKey({ columns: [table.email, table.id] }),
+    index('login_failures_email_time_idx').on(table.email, table.failedAt),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -27,7 +27,11 @@ export async function listCompanies(db: Db, userId: number) {
  * The gate every company-scoped call passes. A company the user does not belong to answers exactly
  * like one that does not exist, so its existence is not revealed.
  */
-export async function requireCompanyAccess(db: Db, userId: number, companyId: number | null | undefined): Promise<Company> {
+export async function requireCompanyAccess(
+  db: Db,
+  userId: number,
+  companyId: number | null | undefined,
+): Promise<Company> {
   if (companyId === null || companyId === undefined || !Number.isSafeInteger(companyId) || companyId <= 0) {
     throw Errors.companyIdMissing();
   }

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/user.table';
 
 export const companies = pgTable(
@@ -32,7 +41,10 @@ export const companyUsers = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index('company_users_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId] }),
+    index('company_users_user_idx').on(table.userId),
+  ],
 );
 
 export type CompanyRow = typeof companies.$inferSelect;

@@ -7,7 +7,10 @@ type Options = { ping: () => Promise<void> };
 export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }) => {
   app.get(
     '/health/live',
-    { config: { isPublic: true }, schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthReply } } },
+    {
+      config: { isPublic: true },
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthReply } },
+    },
     async () => ({ status: 'ok' as const, checks: {} }),
   );
 
@@ -15,7 +18,11 @@ export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }
     '/health/ready',
     {
       config: { isPublic: true },
-      schema: { tags: ['health'], summary: 'The process can serve requests', response: { 200: HealthReply, 503: HealthReply } },
+      schema: {
+        tags: ['health'],
+        summary: 'The process can serve requests',
+        response: { 200: HealthReply, 503: HealthReply },
+      },
     },
     async (_request, reply) => {
       try {
@@ -23,7 +30,9 @@ export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }
         return { status: 'ok' as const, checks: { database: 'ok' } };
       } catch (error) {
         reply.log.warn({ err: error }, 'database not ready');
-        return reply.status(503).send({ status: 'unavailable' as const, checks: { database: 'unavailable' } });
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, checks: { database: 'unavailable' } });
       }
     },
   );
@@ -32,11 +41,24 @@ export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }
     Endpoint.insertLog,
     {
       config: { isPublic: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['log'], summary: 'Record a client-side error or event', body: InsertLogRequest, response: { 200: InsertLogReply } },
+      schema: {
+        tags: ['log'],
+        summary: 'Record a client-side error or event',
+        body: InsertLogRequest,
+        response: { 200: InsertLogReply },
+      },
     },
     async (request) => {
       const { level, message, url, stack } = request.body;
-      request.log[level]({ source: 'web-client', clientUrl: url, clientStack: stack, userAgent: request.headers['user-agent'] }, message);
+      request.log[level](
+        {
+          source: 'web-client',
+          clientUrl: url,
+          clientStack: stack,
+          userAgent: request.headers['user-agent'],
+        },
+        message,
+      );
       return ok(null);
     },
   );

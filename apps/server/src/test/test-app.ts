@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { DEFAULT_TEST_DATABASE_URL, serverDatabaseUrl } from './global-setup';
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
+  });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated, empty database of its own for one test file, on the driver the run was started for. */
+export async function openTestDatabase(): Promise<DatabaseHandle & { dispose: () => Promise<void> }> {
+  const template = inject('postgresTemplateDatabase');
+  if (template) {
+    const name = `bilag_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database ${name} template ${template}`);
+    const handle = openPostgres(serverDatabaseUrl(name), 5);
+    return {
+      ...handle,
+      dispose: async () => {
+        await handle.close();
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  const handle = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { ...handle, dispose: handle.close };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+    ...overrides,
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const database = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export { decodedBase64Length, EhfAttachment } from './attachment';
+export { findEhfProblems, taxForRate } from './checks';
+export { type EhfDocument, parseEhf } from './ehf';
+export type * from './types';

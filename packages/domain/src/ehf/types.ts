@@ -1,0 +1,104 @@
+import type { Ore } from '../money/ore';
+
+export type EhfDocumentType = 'Invoice' | 'CreditNote';
+
+export interface EhfEndpoint {
+  id: string;
+  /** ISO 6523 ICD, e.g. 0192 for a Norwegian organisation number, 0088 for a GLN. */
+  scheme: string | undefined;
+}
+
+export interface EhfParty {
+  /** Legal name (PartyLegalEntity/RegistrationName), else the trading name. */
+  name: string | undefined;
+  tradingName: string | undefined;
+  /** Legal registration id (PartyLegalEntity/CompanyID), else a 0192 EndpointID. */
+  orgNumber: string | undefined;
+  orgNumberScheme: string | undefined;
+  endpointId: EhfEndpoint | undefined;
+  vatId: string | undefined;
+  country: string | undefined;
+}
+
+export interface EhfTaxSubtotal {
+  taxableAmount: Ore;
+  taxAmount: Ore;
+  /** UNCL5305 code: S, Z, E, AE, K, G, O, L, M. */
+  category: string | undefined;
+  /** As written, e.g. "25" or "12.5". */
+  percent: string | undefined;
+  exemptionReasonCode: string | undefined;
+  exemptionReason: string | undefined;
+}
+
+export interface EhfAllowanceCharge {
+  /** true for a charge, false for an allowance. */
+  isCharge: boolean;
+  amount: Ore;
+  reason: string | undefined;
+  reasonCode: string | undefined;
+  vatCategory: string | undefined;
+  vatPercent: string | undefined;
+}
+
+export interface EhfTotals {
+  lineExtensionAmount: Ore;
+  taxExclusiveAmount: Ore;
+  taxInclusiveAmount: Ore;
+  allowanceTotalAmount: Ore | undefined;
+  chargeTotalAmount: Ore | undefined;
+  prepaidAmount: Ore | undefined;
+  payableRoundingAmount: Ore | undefined;
+  payableAmount: Ore;
+  /** TaxTotal/TaxAmount in the document currency. */
+  taxAmount: Ore;
+}
+
+export interface EhfPayeeAccount {
+  id: string;
+  iban: string | undefined;
+  bban: string | undefined;
+  bic: string | undefined;
+  name: string | undefined;
+}
+
+export interface EhfLine {
+  id: string | undefined;
+  /** Decimal as written; negative on correction lines. */
+  quantity: string | undefined;
+  /** UN/ECE rec 20 unit code, e.g. EA, HUR, NAR. */
+  unit: string | undefined;
+  netAmount: Ore;
+  itemName: string | undefined;
+  description: string | undefined;
+  vatCategory: string | undefined;
+  vatPercent: string | undefined;
+  /** Net price per base quantity, as written (may have more decimals than the currency). */
+  price: string | undefined;
+  note: string | undefined;
+}
+
+export type EhfProblemSeverity = 'error' | 'warning';
+
+export type EhfProblemCode =
+  | 'LINE_TOTAL_MISMATCH'
+  | 'ALLOWANCE_TOTAL_MISMATCH'
+  | 'CHARGE_TOTAL_MISMATCH'
+  | 'TAX_EXCLUSIVE_MISMATCH'
+  | 'TAX_TOTAL_MISMATCH'
+  | 'TAX_INCLUSIVE_MISMATCH'
+  | 'PAYABLE_MISMATCH'
+  | 'TAX_SUBTOTAL_MISMATCH'
+  | 'TAX_SUBTOTAL_ROUNDING'
+  | 'KID_CHECKSUM'
+  | 'ORG_NUMBER_CHECKSUM'
+  | 'ACCOUNT_CHECKSUM';
+
+export interface EhfProblem {
+  severity: EhfProblemSeverity;
+  code: EhfProblemCode;
+  message: string;
+  /** Decimal strings in the document currency, when the problem is about an amount. */
+  expected?: string;
+  actual?: string;
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresAvailable = process.env.BILAG_TEST_POSTGRES === '1';
+
+/** Server tests run twice: on the embedded database and, when one answers, on a PostgreSQL server. */
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/domain',
+      'apps/sandbox',
+      {
+        extends: './apps/server/vitest.config.ts',
+        test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },
+      },
+      ...(postgresAvailable
+        ? [
+            {
+              extends: './apps/server/vitest.config.ts',
+              test: { name: 'server:postgres', root: './apps/server', env: { TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
+  },
+});

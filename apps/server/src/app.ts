@@ -1,3 +1,4 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -9,12 +10,14 @@ import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
 import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
+import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
 import { getOrCreateTokenSigningKey } from './platform/app-settings';
 import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
 import { registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
 import { languagePlugin } from './platform/language';
+import { createLocalDiskStore } from './platform/object-store';
 import { registerWebApp } from './platform/web-app';
 
 export type AppDependencies = {
@@ -87,6 +90,7 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
     },
   });
   await app.register(companyRoutes, { db });
+  await app.register(voucherRoutes, { db, store: createLocalDiskStore(path.join(config.dataDir, 'files')) });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

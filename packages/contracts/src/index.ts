@@ -6,3 +6,4 @@ export * from './errors';
 export * from './language';
 export * from './platform';
 export * from './roles';
+export * from './vouchers';

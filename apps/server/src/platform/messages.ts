@@ -19,6 +19,14 @@ const english = {
   internal: 'Something went wrong on our side. Try again; if it keeps happening, contact support.',
   languageChanged: 'The language was changed.',
   signedOut: 'You are signed out.',
+  fileTypeNotAccepted: 'The file "{name}" is not accepted. Accepted are: {accepted}.',
+  noFilesUploaded: 'Choose at least one file to upload.',
+  tooManyFiles: 'Upload at most {max} files at a time.',
+  voucherNotFound: 'The voucher was not found.',
+  balanceNotFound: 'The balance line was not found.',
+  voucherHasNoAmount: 'Give the voucher an amount before splitting it.',
+  balanceExceedsAmount: 'The parts would add up to more than the voucher amount.',
+  fileNotFound: 'The file was not found.',
 } as const;
 
 export type MessageKey = keyof typeof english;
@@ -43,6 +51,14 @@ const norwegian: Record<MessageKey, string> = {
   internal: 'Noe gikk galt hos oss. Prøv igjen; skjer det flere ganger, kontakt kundestøtte.',
   languageChanged: 'Språket ble endret.',
   signedOut: 'Du er logget ut.',
+  fileTypeNotAccepted: 'Filen «{name}» tas ikke imot. Godtatt er: {accepted}.',
+  noFilesUploaded: 'Velg minst én fil å laste opp.',
+  tooManyFiles: 'Last opp høyst {max} filer om gangen.',
+  voucherNotFound: 'Fant ikke bilaget.',
+  balanceNotFound: 'Fant ikke saldolinjen.',
+  voucherHasNoAmount: 'Gi bilaget et beløp før du deler det opp.',
+  balanceExceedsAmount: 'Delene ville blitt mer enn bilagets beløp.',
+  fileNotFound: 'Fant ikke filen.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };

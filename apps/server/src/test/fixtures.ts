@@ -64,3 +64,22 @@ export async function login(
 export function bearer(session: LoginData) {
   return { authorization: `Bearer ${session.AccessToken}` };
 }
+
+export type MultipartFile = { field: string; name: string; bytes: Uint8Array; type?: string };
+
+/** Encodes fields and files the way a browser's FormData would. */
+export async function multipart(fields: Record<string, string>, files: MultipartFile[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append(
+      file.field,
+      new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}

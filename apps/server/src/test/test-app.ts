@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -48,14 +50,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-test-data-'));
+  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database, logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
+    dataDir,
     close: async () => {
       await app.close();
       await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
 export * from './camt053';
-export * from './common';
+export type { AccountIdentification, CurrencyAmount, MessageName } from './common';
 export * from './pain001';
 export * from './pain002';

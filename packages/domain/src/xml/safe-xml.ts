@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { DomainError } from '../errors';
 
 /**
@@ -100,6 +100,8 @@ export const SAFE_XML_PARSER_OPTIONS = {
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // Callbacks get the parser's path matcher instead of a path string built for every value.
+  jPath: false,
   tagValueProcessor: decodeTagValue,
   attributeValueProcessor: decodeTagValue,
 } as const;
@@ -150,16 +152,113 @@ function invalidXml(message: string, details?: unknown): DomainError {
   return new DomainError('INVALID_XML', `Invalid XML: ${message}`, details);
 }
 
+function malformedAt(text: string, offset: number, message: string): DomainError {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    line++;
+    lineStart = index + 1;
+  }
+  const column = offset - lineStart + 1;
+  return invalidXml(`${message} (line ${line}, column ${column})`, { line, column });
+}
+
+function isWhitespaceOnly(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return false;
+  }
+  return true;
+}
+
+function isNameEnd(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x2f || code === 0x3e;
+}
+
+/**
+ * The parser tolerates unclosed and mismatched tags, so tag balance is checked first: one pass over the
+ * markup with a stack of open element names, far cheaper than a full validating parse.
+ */
+function checkWellFormed(text: string): void {
+  const length = text.length;
+  const openElements: string[] = [];
+  let rootSeen = false;
+  let index = text.indexOf('<');
+  if (index === -1) throw invalidXml('no root element');
+  if (!isWhitespaceOnly(text, 0, index)) throw malformedAt(text, 0, 'text before the root element');
+  while (index !== -1) {
+    const next = text.charCodeAt(index + 1);
+    if (next === 0x3f) {
+      const end = text.indexOf('?>', index + 2);
+      if (end === -1) throw malformedAt(text, index, 'unclosed processing instruction');
+      index = end + 2;
+    } else if (next === 0x21) {
+      if (text.startsWith('<!--', index)) {
+        const end = text.indexOf('-->', index + 4);
+        if (end === -1) throw malformedAt(text, index, 'unclosed comment');
+        index = end + 3;
+      } else if (text.startsWith('<![CDATA[', index) && openElements.length > 0) {
+        const end = text.indexOf(']]>', index + 9);
+        if (end === -1) throw malformedAt(text, index, 'unclosed CDATA section');
+        index = end + 3;
+      } else {
+        throw malformedAt(text, index, 'unexpected markup declaration');
+      }
+    } else if (next === 0x2f) {
+      const end = text.indexOf('>', index + 2);
+      if (end === -1) throw malformedAt(text, index, 'unclosed end tag');
+      const name = text.slice(index + 2, end).trimEnd();
+      const open = openElements.pop();
+      if (open !== name) {
+        throw malformedAt(
+          text,
+          index,
+          open === undefined ? `end tag </${name}> without a start tag` : `</${name}> closes <${open}>`,
+        );
+      }
+      index = end + 1;
+    } else {
+      let nameEnd = index + 1;
+      while (nameEnd < length && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd++;
+      if (nameEnd === index + 1) throw malformedAt(text, index, "'<' not followed by a tag name");
+      if (openElements.length === 0 && rootSeen) throw malformedAt(text, index, 'more than one root element');
+      let position = nameEnd;
+      let quote = 0;
+      for (; position < length; position++) {
+        const code = text.charCodeAt(position);
+        if (quote !== 0) {
+          if (code === quote) quote = 0;
+          else if (code === 0x3c) throw malformedAt(text, position, "'<' in an attribute value");
+        } else if (code === 0x22 || code === 0x27) {
+          quote = code;
+        } else if (code === 0x3e) {
+          break;
+        } else if (code === 0x3c) {
+          throw malformedAt(text, position, 'unclosed start tag');
+        }
+      }
+      if (position >= length) throw malformedAt(text, index, 'unclosed start tag');
+      if (text.charCodeAt(position - 1) !== 0x2f) openElements.push(text.slice(index + 1, nameEnd));
+      rootSeen = true;
+      index = position + 1;
+    }
+    const nextTag = text.indexOf('<', index);
+    if (openElements.length === 0 && !isWhitespaceOnly(text, index, nextTag === -1 ? length : nextTag)) {
+      throw malformedAt(text, index, 'text outside the root element');
+    }
+    index = nextTag;
+  }
+  const unclosed = openElements.at(-1);
+  if (unclosed !== undefined) throw invalidXml(`<${unclosed}> is never closed`);
+  if (!rootSeen) throw invalidXml('no root element');
+}
+
 /** Parses an XML document safely. Throws DomainError XML_TOO_LARGE, XML_DTD_FORBIDDEN or INVALID_XML. */
 export function parseXml(input: string | Uint8Array, options: SafeXmlOptions = {}): XmlDocument {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_XML_BYTES;
   const text = toText(input, maxBytes);
   refuseDeclarations(text);
-  const validation = XMLValidator.validate(text);
-  if (validation !== true) {
-    const { msg, line, col } = validation.err;
-    throw invalidXml(`${msg} (line ${line}, column ${col})`, { line, column: col });
-  }
+  checkWellFormed(text);
   let parsed: unknown;
   try {
     parsed = parser.parse(text);

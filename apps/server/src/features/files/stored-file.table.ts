@@ -1,0 +1,26 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file someone uploaded (a receipt image, an invoice PDF), owned by a record of one company. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    companyId: integer('company_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ownerType: text('owner_type').notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('stored_files_owner_idx').on(table.companyId, table.ownerType, table.ownerId),
+  ],
+);
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;

@@ -1,0 +1,1 @@
+export { voucherRoutes } from './voucher.routes';

@@ -1,0 +1,511 @@
+import type { LoginData } from '@bilag/contracts';
+import { ErrorCode, RoleId, VoucherSource, VoucherStatus } from '@bilag/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, givenCompany, givenUser, login, multipart } from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
+
+const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+function receiptPng(colour = '#d33') {
+  return sharp({ create: { width: 400, height: 600, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe('vouchers', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let session: LoginData;
+  let companyId: number;
+  let outsiderSession: LoginData;
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
+    companyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+    session = await login(context.app, user.email);
+    const outsider = await givenUser(context.db);
+    await givenCompany(context.db, { memberIds: [outsider.id] });
+    outsiderSession = await login(context.app, outsider.email);
+  });
+  afterAll(() => context.close());
+
+  async function upload(files: { name: string; bytes: Uint8Array }[], as = session, company = companyId) {
+    const body = await multipart(
+      { companyId: String(company) },
+      files.map((file) => ({ field: 'files', ...file })),
+    );
+    return context.app.inject({
+      method: 'POST',
+      url: '/api/main/voucher/addByWeb',
+      headers: { ...bearer(as), ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  async function get(url: string, as = session) {
+    return context.app.inject({ method: 'GET', url, headers: bearer(as) });
+  }
+
+  async function update(id: number, changes: Record<string, unknown>, as = session) {
+    return context.app.inject({
+      method: 'PUT',
+      url: `/api/main/voucher/${id}`,
+      headers: bearer(as),
+      payload: { companyId, ...changes },
+    });
+  }
+
+  describe('upload', () => {
+    it('creates one new voucher per uploaded file, with the file and a thumbnail for images', async () => {
+      const response = await upload([
+        { name: 'kvittering rema.png', bytes: await receiptPng() },
+        { name: 'faktura.pdf', bytes: pdfBytes },
+      ]);
+      expect(response.statusCode).toBe(200);
+      const created = response.json().data;
+      expect(created).toHaveLength(2);
+      expect(created[0]).toMatchObject({
+        Source: VoucherSource.WEB_UPLOAD,
+        Status: VoucherStatus.NEW,
+        CompanyId: companyId,
+        Currency: 'NOK',
+      });
+      expect(created[0].Files[0]).toMatchObject({
+        FileName: 'kvittering rema.png',
+        MimeType: 'image/png',
+        HasThumbnail: true,
+      });
+      expect(created[1].Files[0]).toMatchObject({
+        FileName: 'faktura.pdf',
+        MimeType: 'application/pdf',
+        HasThumbnail: false,
+      });
+
+      const original = await get(`/api/main/file/download/${created[0].Files[0].Id}?companyId=${companyId}`);
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      expect(original.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      const thumbnail = await get(
+        `/api/main/file/download/${created[0].Files[0].Id}?companyId=${companyId}&variant=thumbnail`,
+      );
+      expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(thumbnail.rawPayload).metadata()).height).toBeLessThanOrEqual(320);
+    });
+
+    it('judges a file by its content: a script renamed to .png is refused and nothing is stored', async () => {
+      const before = (await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total;
+      const response = await upload([
+        { name: 'ok.png', bytes: await receiptPng() },
+        { name: 'evil.png', bytes: new TextEncoder().encode('<script>alert(1)</script>') },
+      ]);
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({
+        code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        message: expect.stringContaining('evil.png'),
+      });
+      expect((await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total).toBe(before);
+    });
+
+    it('makes a hostile file name harmless', async () => {
+      const response = await upload([{ name: '../../etc/pass"wd\u0000.exe', bytes: pdfBytes }]);
+      expect(response.statusCode).toBe(200);
+      const name: string = response.json().data[0].Files[0].FileName;
+      expect(name).not.toMatch(/[/\\"\u0000]/);
+      expect(name.endsWith('.pdf')).toBe(true);
+    });
+
+    it('refuses an upload without files', async () => {
+      const response = await upload([]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Choose at least one file to upload.');
+    });
+
+    it('refuses a file over the size limit with 413', async () => {
+      const huge = new Uint8Array(21 * 1024 * 1024);
+      huge.set(pdfBytes);
+      const response = await upload([{ name: 'huge.pdf', bytes: huge }]);
+      expect(response.statusCode).toBe(413);
+    });
+  });
+
+  describe('list, filters and statistics', () => {
+    let listCompanyId: number;
+    let listSession: LoginData;
+    const ids: number[] = [];
+
+    beforeAll(async () => {
+      const user = await givenUser(context.db);
+      listCompanyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+      listSession = await login(context.app, user.email);
+      const body = await multipart(
+        { companyId: String(listCompanyId) },
+        await Promise.all(
+          [1, 2, 3, 4].map(async (n) => ({ field: 'files', name: `r${n}.png`, bytes: await receiptPng() })),
+        ),
+      );
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/voucher/addByWeb',
+        headers: { ...bearer(listSession), ...body.headers },
+        payload: body.payload,
+      });
+      ids.push(...created.json().data.map((voucher: { Id: number }) => voucher.Id));
+      const edits = [
+        { date: '2025-01-15', supplierName: 'Telenor Norge AS', amountOre: 49_900, kid: '1234567890128' },
+        { date: '2025-01-20', supplierName: 'Rema 1000', amountOre: 12_350, labels: ['mat'] },
+        { date: '2025-03-02', supplierName: 'Circle K', amountOre: 80_000, dueDate: '2025-03-20' },
+        { date: '2024-12-30', supplierName: 'Telenor Norge AS', amountOre: 49_900 },
+      ];
+      for (const [index, edit] of edits.entries()) {
+        const response = await context.app.inject({
+          method: 'PUT',
+          url: `/api/main/voucher/${ids[index]}`,
+          headers: bearer(listSession),
+          payload: { companyId: listCompanyId, ...edit },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+    });
+
+    const list = (query: string) =>
+      context.app.inject({
+        method: 'GET',
+        url: `/api/main/voucher/list?companyId=${listCompanyId}&${query}`,
+        headers: bearer(listSession),
+      });
+
+    it('pages 50 at a time by default, newest id first', async () => {
+      const response = await list('');
+      const data = response.json().data;
+      expect(data.total).toBe(4);
+      expect(data.rows.map((row: { Id: number }) => row.Id)).toEqual([...ids].reverse());
+    });
+
+    it('filters by year and month, by keyword, by voucher id and by status', async () => {
+      expect((await list('year=2025')).json().data.total).toBe(3);
+      expect((await list('year=2025&month=1')).json().data.total).toBe(2);
+      expect((await list('keyword=telenor')).json().data.total).toBe(2);
+      expect((await list('keyword=mat')).json().data.total).toBe(1);
+      expect((await list(`voucherId=${ids[2]}`)).json().data.rows[0].SupplierName).toBe('Circle K');
+      expect((await list(`status=${VoucherStatus.READY}`)).json().data.total).toBe(4);
+      expect((await list(`status=${VoucherStatus.NEW}`)).json().data.total).toBe(0);
+      expect((await list('from=2025-01-16&to=2025-03-01')).json().data.total).toBe(1);
+    });
+
+    it('sorts by amount and pages', async () => {
+      const page = (await list('sortBy=Amount&sortType=asc&pageSize=2&pageNumber=2')).json().data;
+      expect(page.total).toBe(4);
+      expect(page.rows.map((row: { AmountOre: number }) => row.AmountOre)).toEqual([49_900, 80_000]);
+    });
+
+    it('refuses a filter value outside the allowed ones with 400', async () => {
+      expect((await list('month=13')).statusCode).toBe(400);
+      expect((await list('sortBy=Password')).statusCode).toBe(400);
+    });
+
+    it('counts vouchers per month with the total in the 13th slot, and sums amounts the same way', async () => {
+      const counts = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucher/statistics?companyId=${listCompanyId}&year=2025`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(counts).toEqual([2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]);
+      const amounts = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucher/month?companyId=${listCompanyId}&year=2025`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(amounts[0]).toBe(62_250);
+      expect(amounts[12]).toBe(142_250);
+    });
+
+    it('lists the years with vouchers, newest first, always including the current year', async () => {
+      const years: number[] = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucher/years?companyId=${listCompanyId}`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(years).toEqual(expect.arrayContaining([2025, 2024, new Date().getFullYear()]));
+      expect([...years].sort((a, b) => b - a)).toEqual(years);
+    });
+
+    it('summarises what is missing and what is overdue', async () => {
+      const summary = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucher/getMissingSummary?companyId=${listCompanyId}&year=2025`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(summary).toEqual({
+        total: 0,
+        missingDate: 0,
+        missingAmount: 0,
+        missingSupplier: 0,
+        unpaidOverdue: 1,
+      });
+    });
+
+    it('lists the labels in use with how often', async () => {
+      const labels = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucherLabels/${listCompanyId}`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(labels).toEqual([{ Label: 'mat', Count: 1 }]);
+    });
+
+    it('fetches every matching voucher without paging', async () => {
+      const all = (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/main/voucher/fetchAll?companyId=${listCompanyId}&year=2025`,
+          headers: bearer(listSession),
+        })
+      ).json().data;
+      expect(all).toMatchObject({ total: 3, isTruncated: false });
+      expect(all.rows).toHaveLength(3);
+    });
+  });
+
+  describe('edit, history and delete', () => {
+    it('moves a voucher to ready when date, amount and supplier are filled in, and keeps the change in its history', async () => {
+      const [created] = (await upload([{ name: 'a.pdf', bytes: pdfBytes }])).json().data;
+      const partial = await update(created.Id, { supplierName: 'Posten Norge' });
+      expect(partial.json().data.Status).toBe(VoucherStatus.NEW);
+      const complete = await update(created.Id, {
+        date: '2025-06-01',
+        amountOre: 12_500,
+        isPaid: true,
+        labels: ['porto', 'porto'],
+      });
+      expect(complete.json().data).toMatchObject({
+        Status: VoucherStatus.READY,
+        Date: '2025-06-01',
+        AmountOre: 12_500,
+        IsPaid: true,
+        Labels: ['porto'],
+      });
+
+      const detail = (await get(`/api/main/voucher/${created.Id}?companyId=${companyId}`)).json().data;
+      expect(detail.History.map((entry: { Action: string }) => entry.Action)).toEqual([
+        'update',
+        'update',
+        'create',
+      ]);
+      expect(detail.History[0]).toMatchObject({
+        UserName: 'Test Person',
+        Before: { amountOre: null },
+        After: { amountOre: 12_500 },
+      });
+    });
+
+    it('refuses an invalid date or KID with 400 and a readable message', async () => {
+      const [created] = (await upload([{ name: 'b.pdf', bytes: pdfBytes }])).json().data;
+      const badDate = await update(created.Id, { date: '31.02.2025' });
+      expect(badDate.statusCode).toBe(400);
+      const badKid = await update(created.Id, { kid: '12ab' });
+      expect(badKid.statusCode).toBe(400);
+      expect(badKid.json().message).toBe('Some of the information sent is not valid.');
+    });
+
+    it('soft-deletes one or many: gone from lists, kept for retention and visible to an admin', async () => {
+      const created = (
+        await upload([
+          { name: 'c.pdf', bytes: pdfBytes },
+          { name: 'd.pdf', bytes: pdfBytes },
+          { name: 'e.pdf', bytes: pdfBytes },
+        ])
+      ).json().data;
+      const single = await context.app.inject({
+        method: 'DELETE',
+        url: `/api/main/voucher/${created[0].Id}?companyId=${companyId}`,
+        headers: bearer(session),
+      });
+      expect(single.json().data.deleted).toBe(1);
+      const many = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/voucher/delete-list',
+        headers: bearer(session),
+        payload: { companyId, ids: [created[1].Id, created[2].Id, created[0].Id] },
+      });
+      expect(many.json().data.deleted).toBe(2);
+      expect((await get(`/api/main/voucher/${created[1].Id}?companyId=${companyId}`)).statusCode).toBe(404);
+      const listed = (await get(`/api/main/voucher/list?companyId=${companyId}&pageSize=200`))
+        .json()
+        .data.rows.map((row: { Id: number }) => row.Id);
+      expect(listed).not.toContain(created[1].Id);
+      const file = await get(`/api/main/file/download/${created[1].Files[0].Id}?companyId=${companyId}`);
+      expect(file.statusCode).toBe(200);
+
+      const admin = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
+      const adminView = (
+        await get(
+          `/api/main/voucher/fetchAdminVoucher?companyId=${companyId}&includeDeleted=true&pageSize=200`,
+          admin,
+        )
+      ).json().data;
+      const deletedRow = adminView.rows.find((row: { Id: number }) => row.Id === created[1].Id);
+      expect(deletedRow.DeletedAt).not.toBeNull();
+    });
+  });
+
+  describe('balances', () => {
+    it('splits a voucher amount into parts and reports the rest, refusing parts beyond the amount', async () => {
+      const [created] = (await upload([{ name: 'f.pdf', bytes: pdfBytes }])).json().data;
+      await update(created.Id, { amountOre: 100_000 });
+      const add = (amountOre: number) =>
+        context.app.inject({
+          method: 'POST',
+          url: '/api/main/voucher/v2/balances/add',
+          headers: bearer(session),
+          payload: { companyId, voucherId: created.Id, amountOre, description: 'Delbetaling' },
+        });
+      expect((await add(40_000)).json().data.rest).toBe(60_000);
+      const second = (await add(50_000)).json().data;
+      expect(second.rest).toBe(10_000);
+      const tooMuch = await add(20_000);
+      expect(tooMuch.statusCode).toBe(409);
+      expect(tooMuch.json().message).toBe('The parts would add up to more than the voucher amount.');
+
+      const viaV1 = (
+        await get(`/api/main/voucher/getVoucherBalance?companyId=${companyId}&voucherId=${created.Id}`)
+      ).json().data;
+      const viaV2 = (await get(`/api/main/voucher/v2/balances/${created.Id}?companyId=${companyId}`)).json()
+        .data;
+      expect(viaV1).toEqual(viaV2);
+      expect(viaV1.voucherBalances).toHaveLength(2);
+
+      const removed = await context.app.inject({
+        method: 'POST',
+        url: `/api/main/voucher/v2/balances/remove/${created.Id}/${second.voucherBalances[0].Id}?companyId=${companyId}`,
+        headers: bearer(session),
+      });
+      expect(removed.json().data.rest).toBe(50_000);
+    });
+  });
+
+  describe('missing vouchers', () => {
+    it('registers a missing voucher for a bank transaction with a note and files, and updates it when registered again', async () => {
+      const first = await multipart(
+        {
+          companyId: String(companyId),
+          bankTransactionId: '77',
+          isPrivate: 'false',
+          note: 'Kvittering mistet',
+        },
+        [{ field: 'files', name: 'bilde.png', bytes: await receiptPng() }],
+      );
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/voucher/missing',
+        headers: { ...bearer(session), ...first.headers },
+        payload: first.payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        BankTransactionId: 77,
+        IsPrivate: false,
+        Note: 'Kvittering mistet',
+      });
+      const again = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/voucher/missing',
+        headers: bearer(session),
+        payload: { companyId, bankTransactionId: 77, isPrivate: true, note: 'Privat kjøp' },
+      });
+      expect(again.json().data).toMatchObject({
+        Id: response.json().data.Id,
+        IsPrivate: true,
+        Note: 'Privat kjøp',
+      });
+    });
+  });
+
+  describe('company scoping and roles', () => {
+    it('gives a user of another company 404 and no data on every voucher call', async () => {
+      const [created] = (await upload([{ name: 'g.png', bytes: await receiptPng() }])).json().data;
+      const fileId = created.Files[0].Id;
+      const calls = [
+        { method: 'GET' as const, url: `/api/main/voucher/list?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/fetchAll?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/statistics?companyId=${companyId}&year=2025` },
+        { method: 'GET' as const, url: `/api/main/voucher/month?companyId=${companyId}&year=2025` },
+        { method: 'GET' as const, url: `/api/main/voucher/years?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/getMissingSummary?companyId=${companyId}` },
+        {
+          method: 'GET' as const,
+          url: `/api/main/voucher/getVoucherBalance?companyId=${companyId}&voucherId=${created.Id}`,
+        },
+        { method: 'GET' as const, url: `/api/main/voucher/v2/balances/${created.Id}?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/${created.Id}?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucherLabels/${companyId}` },
+        { method: 'GET' as const, url: `/api/main/file/download/${fileId}?companyId=${companyId}` },
+        {
+          method: 'PUT' as const,
+          url: `/api/main/voucher/${created.Id}`,
+          payload: { companyId, supplierName: 'Hacked' },
+        },
+        { method: 'DELETE' as const, url: `/api/main/voucher/${created.Id}?companyId=${companyId}` },
+        {
+          method: 'POST' as const,
+          url: '/api/main/voucher/delete-list',
+          payload: { companyId, ids: [created.Id] },
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/main/voucher/v2/balances/add',
+          payload: { companyId, voucherId: created.Id, amountOre: 1 },
+        },
+        {
+          method: 'POST' as const,
+          url: `/api/main/voucher/v2/balances/remove/${created.Id}/1?companyId=${companyId}`,
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/main/voucher/missing',
+          payload: { companyId, bankTransactionId: 5 },
+        },
+      ];
+      for (const call of calls) {
+        const response = await context.app.inject({ ...call, headers: bearer(outsiderSession) });
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
+        expect(response.json().code).toBe(ErrorCode.COMPANY_NOT_FOUND);
+        expect(response.body).not.toContain('g.png');
+      }
+      const outsiderUpload = await upload([{ name: 'x.pdf', bytes: pdfBytes }], outsiderSession, companyId);
+      expect(outsiderUpload.statusCode).toBe(404);
+      const stillThere = (await get(`/api/main/voucher/${created.Id}?companyId=${companyId}`)).json().data;
+      expect(stillThere.SupplierName).toBeNull();
+    });
+
+    it("says 'Company ID is missing' when a call names no company", async () => {
+      const response = await get('/api/main/voucher/list');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: ErrorCode.COMPANY_ID_MISSING,
+        message: 'Company ID is missing',
+      });
+    });
+
+    it('lets only administrators list vouchers across companies', async () => {
+      const refused = await get('/api/main/voucher/fetchAdminVoucher');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(ErrorCode.ADMIN_ONLY);
+      const admin = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
+      const all = (await get('/api/main/voucher/fetchAdminVoucher?pageSize=200', admin)).json().data;
+      const companyIds = new Set(all.rows.map((row: { CompanyId: number }) => row.CompanyId));
+      expect(companyIds.size).toBeGreaterThan(1);
+      expect(all.rows[0]).toHaveProperty('CompanyName');
+    });
+  });
+});

@@ -1,0 +1,507 @@
+import {
+  type AddVoucherBalanceRequest,
+  type AdminVoucherFilter,
+  FETCH_ALL_LIMIT,
+  STATISTIC_SLOTS,
+  type UpdateVoucherRequest,
+  VOUCHER_UPLOAD_LIMITS,
+  type Voucher,
+  type VoucherBalances,
+  type VoucherDetail,
+  type VoucherFilter,
+  VoucherSource,
+  VoucherStatus,
+} from '@bilag/contracts';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import { AppError, Errors } from '../../platform/errors';
+import type { UploadedFile } from '../../platform/form-data';
+import type { ObjectStore } from '../../platform/object-store';
+import { requireCompanyAccess } from '../companies';
+import {
+  checkUploads,
+  discardUploads,
+  listFilesOfOwners,
+  putUpload,
+  readFileForDownload,
+  recordUpload,
+  type StoredFileRow,
+} from '../files';
+import * as repository from './voucher.repository';
+import type { VoucherBalanceRow, VoucherRow } from './voucher.table';
+
+const VOUCHER_FILE_OWNER = 'voucher';
+const MISSING_FILE_OWNER = 'missing-voucher';
+
+/** The business day in Norway, which is what a voucher without a date belongs to. */
+export function todayInNorway(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function toVoucher(row: VoucherRow, files: StoredFileRow[]): Voucher {
+  return {
+    Id: row.id,
+    CompanyId: row.companyId,
+    Date: row.voucherDate,
+    SupplierName: row.supplierName,
+    AmountOre: row.amountOre,
+    Currency: row.currency,
+    DueDate: row.dueDate,
+    Kid: row.kid,
+    AccountNumber: row.accountNumber,
+    Description: row.description,
+    Source: row.source,
+    Status: row.status,
+    IsPaid: row.isPaid,
+    Labels: row.labels,
+    Files: files.map((file) => ({
+      Id: file.id,
+      FileName: file.fileName,
+      MimeType: file.mimeType,
+      Size: file.size,
+      HasThumbnail: file.thumbnailKey !== null,
+    })),
+    CreatedAt: row.createdAt.toISOString(),
+    UpdatedAt: row.updatedAt.toISOString(),
+    DeletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+async function withFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
+  const files = await listFilesOfOwners(
+    db,
+    companyId,
+    VOUCHER_FILE_OWNER,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toVoucher(
+      row,
+      files.filter((file) => file.ownerId === row.id),
+    ),
+  );
+}
+
+function auditSnapshot(row: VoucherRow) {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = row;
+  return rest;
+}
+
+async function scope(db: Db, principal: Principal, companyId: number | undefined) {
+  const company = await requireCompanyAccess(db, principal.userId, companyId);
+  return company.Id;
+}
+
+export async function listVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
+  const companyId = await scope(db, principal, filter.companyId);
+  const { rows, total } = await repository.listVouchers(
+    db,
+    companyId,
+    filter,
+    filter.pageSize,
+    (filter.pageNumber - 1) * filter.pageSize,
+  );
+  return { total, rows: await withFiles(db, companyId, rows) };
+}
+
+export async function fetchAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
+  const companyId = await scope(db, principal, filter.companyId);
+  const { rows, total } = await repository.listVouchers(db, companyId, filter, FETCH_ALL_LIMIT, 0);
+  return { total, rows: await withFiles(db, companyId, rows), isTruncated: total > rows.length };
+}
+
+export async function listAdminVouchers(db: Db, filter: AdminVoucherFilter) {
+  const { rows, total } = await repository.listAdminVouchers(
+    db,
+    filter,
+    filter.pageSize,
+    (filter.pageNumber - 1) * filter.pageSize,
+  );
+  const result = [];
+  for (const { voucher, companyName, companyAlias } of rows) {
+    const [withFileList] = await withFiles(db, voucher.companyId, [voucher]);
+    if (withFileList) result.push({ ...withFileList, CompanyName: companyName, CompanyAlias: companyAlias });
+  }
+  return { total, rows: result };
+}
+
+function currentYear() {
+  return Number(todayInNorway().slice(0, 4));
+}
+
+export async function voucherStatistics(
+  db: Db,
+  principal: Principal,
+  query: { companyId?: number; year?: number },
+) {
+  const companyId = await scope(db, principal, query.companyId);
+  const months = await repository.countByMonth(db, companyId, query.year ?? currentYear());
+  const counts = new Array<number>(STATISTIC_SLOTS).fill(0);
+  const amounts = new Array<number>(STATISTIC_SLOTS).fill(0);
+  for (const month of months) {
+    counts[month.month - 1] = month.vouchers;
+    amounts[month.month - 1] = Number(month.amountOre);
+  }
+  counts[12] = counts.slice(0, 12).reduce((total, value) => total + value, 0);
+  amounts[12] = amounts.slice(0, 12).reduce((total, value) => total + value, 0);
+  return { counts, amounts };
+}
+
+export async function voucherYears(db: Db, principal: Principal, companyIdInput: number | undefined) {
+  const companyId = await scope(db, principal, companyIdInput);
+  const years = new Set((await repository.listYears(db, companyId)).map((row) => row.year));
+  years.add(currentYear());
+  return [...years].sort((a, b) => b - a);
+}
+
+export async function missingSummary(
+  db: Db,
+  principal: Principal,
+  query: { companyId?: number; year?: number },
+) {
+  const companyId = await scope(db, principal, query.companyId);
+  return repository.missingSummary(db, companyId, query.year, todayInNorway());
+}
+
+export async function voucherLabels(db: Db, principal: Principal, companyIdInput: number) {
+  const companyId = await scope(db, principal, companyIdInput);
+  return (await repository.listLabels(db, companyId)).map((row) => ({ Label: row.label, Count: row.uses }));
+}
+
+export async function getVoucherDetail(
+  db: Db,
+  principal: Principal,
+  companyIdInput: number | undefined,
+  voucherId: number,
+): Promise<VoucherDetail> {
+  const companyId = await scope(db, principal, companyIdInput);
+  const row = await repository.findVoucher(db, companyId, voucherId);
+  if (!row) throw Errors.notFound('voucherNotFound');
+  const [voucher] = await withFiles(db, companyId, [row]);
+  if (!voucher) throw Errors.notFound('voucherNotFound');
+  const history = await repository.listVoucherHistory(db, companyId, voucherId);
+  return {
+    ...voucher,
+    History: history.map(({ entry, userName }) => ({
+      Id: entry.id,
+      Action: entry.action,
+      UserName: userName,
+      Before: entry.before,
+      After: entry.after,
+      CreatedAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** One voucher per file, all or nothing: a refused file or a failed write leaves no voucher and no file. */
+export async function addVouchersByWeb(
+  db: Db,
+  store: ObjectStore,
+  principal: Principal,
+  input: { companyId?: number; description?: string; files: UploadedFile[] },
+) {
+  const companyId = await scope(db, principal, input.companyId);
+  if (input.files.length === 0) throw new AppError(400, 'VALIDATION_FAILED', 'noFilesUploaded');
+  if (input.files.length > VOUCHER_UPLOAD_LIMITS.maxFiles)
+    throw new AppError(400, 'VALIDATION_FAILED', 'tooManyFiles', {
+      params: { max: VOUCHER_UPLOAD_LIMITS.maxFiles },
+    });
+  const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
+  const stored: { key: string; thumbnailKey: string | null }[] = [];
+  try {
+    for (const upload of uploads) stored.push(await putUpload(store, companyId, upload));
+    const created = await db.transaction(async (tx) => {
+      const rows: VoucherRow[] = [];
+      for (const [index, upload] of uploads.entries()) {
+        const row = await repository.insertVoucher(tx, {
+          companyId,
+          voucherDate: null,
+          effectiveDate: todayInNorway(),
+          supplierName: null,
+          amountOre: null,
+          currency: 'NOK',
+          dueDate: null,
+          kid: null,
+          accountNumber: null,
+          description: input.description ?? null,
+          source: VoucherSource.WEB_UPLOAD,
+          status: VoucherStatus.NEW,
+          isPaid: false,
+          labels: [],
+          createdBy: principal.userId,
+        });
+        const location = stored[index];
+        if (!location) throw new Error('A stored file went missing');
+        await recordUpload(
+          tx,
+          { companyId, ownerType: VOUCHER_FILE_OWNER, ownerId: row.id, userId: principal.userId },
+          upload,
+          location,
+        );
+        await writeAudit(tx, {
+          companyId,
+          userId: principal.userId,
+          entity: 'voucher',
+          entityId: row.id,
+          action: 'create',
+          after: { ...auditSnapshot(row), fileName: upload.safeName },
+        });
+        rows.push(row);
+      }
+      return rows;
+    });
+    return withFiles(db, companyId, created);
+  } catch (error) {
+    await discardUploads(
+      store,
+      stored.flatMap((location) => [location.key, location.thumbnailKey]),
+    );
+    throw error;
+  }
+}
+
+function isComplete(row: Pick<VoucherRow, 'voucherDate' | 'amountOre' | 'supplierName'>) {
+  return (
+    row.voucherDate !== null && row.amountOre !== null && row.supplierName !== null && row.supplierName !== ''
+  );
+}
+
+export async function updateVoucher(
+  db: Db,
+  principal: Principal,
+  voucherId: number,
+  request: UpdateVoucherRequest,
+) {
+  const companyId = await scope(db, principal, request.companyId);
+  const updated = await db.transaction(async (tx) => {
+    const before = await repository.findVoucherForUpdate(tx, companyId, voucherId);
+    if (!before) throw Errors.notFound('voucherNotFound');
+    const { companyId: _companyId, date, ...rest } = request;
+    const changes: Partial<repository.NewVoucher> = {
+      ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+      ...(date !== undefined
+        ? { voucherDate: date, effectiveDate: date ?? todayInNorway(before.createdAt) }
+        : {}),
+    };
+    if (changes.labels) changes.labels = [...new Set(changes.labels)];
+    const merged = { ...before, ...changes };
+    if (
+      request.status === undefined &&
+      (before.status === VoucherStatus.NEW || before.status === VoucherStatus.READY)
+    ) {
+      changes.status = isComplete(merged) ? VoucherStatus.READY : VoucherStatus.NEW;
+    }
+    const after = await repository.updateVoucher(tx, companyId, voucherId, changes);
+    if (!after) throw Errors.notFound('voucherNotFound');
+    await writeAudit(tx, {
+      companyId,
+      userId: principal.userId,
+      entity: 'voucher',
+      entityId: voucherId,
+      action: 'update',
+      before: auditSnapshot(before),
+      after: auditSnapshot(after),
+    });
+    return after;
+  });
+  const [voucher] = await withFiles(db, companyId, [updated]);
+  if (!voucher) throw Errors.notFound('voucherNotFound');
+  return voucher;
+}
+
+/** Soft delete: the record and its files stay for the retention the bookkeeping law demands. */
+export async function deleteVouchers(
+  db: Db,
+  principal: Principal,
+  companyIdInput: number | undefined,
+  voucherIds: number[],
+) {
+  const companyId = await scope(db, principal, companyIdInput);
+  return db.transaction(async (tx) => {
+    const deleted = await repository.softDeleteVouchers(
+      tx,
+      companyId,
+      [...new Set(voucherIds)],
+      principal.userId,
+    );
+    for (const row of deleted) {
+      await writeAudit(tx, {
+        companyId,
+        userId: principal.userId,
+        entity: 'voucher',
+        entityId: row.id,
+        action: 'delete',
+        after: { deletedAt: row.deletedAt },
+      });
+    }
+    return { deleted: deleted.length };
+  });
+}
+
+function toBalances(voucher: VoucherRow, balances: VoucherBalanceRow[]): VoucherBalances {
+  const covered = balances.reduce((total, balance) => total + balance.amountOre, 0);
+  return {
+    voucherBalances: balances.map((balance) => ({
+      Id: balance.id,
+      VoucherId: balance.voucherId,
+      AmountOre: balance.amountOre,
+      Description: balance.description,
+      CreatedAt: balance.createdAt.toISOString(),
+    })),
+    rest: (voucher.amountOre ?? 0) - covered,
+  };
+}
+
+export async function getVoucherBalances(
+  db: Db,
+  principal: Principal,
+  companyIdInput: number | undefined,
+  voucherId: number,
+) {
+  const companyId = await scope(db, principal, companyIdInput);
+  const voucher = await repository.findVoucher(db, companyId, voucherId);
+  if (!voucher) throw Errors.notFound('voucherNotFound');
+  return toBalances(voucher, await repository.listBalances(db, companyId, voucherId));
+}
+
+export async function addVoucherBalance(db: Db, principal: Principal, request: AddVoucherBalanceRequest) {
+  const companyId = await scope(db, principal, request.companyId);
+  return db.transaction(async (tx) => {
+    const voucher = await repository.findVoucherForUpdate(tx, companyId, request.voucherId);
+    if (!voucher) throw Errors.notFound('voucherNotFound');
+    if (voucher.amountOre === null) throw new AppError(409, 'CONFLICT', 'voucherHasNoAmount');
+    const covered = await repository.sumBalances(tx, companyId, request.voucherId);
+    const next = covered + request.amountOre;
+    if (
+      Math.sign(request.amountOre) !== Math.sign(voucher.amountOre) ||
+      Math.abs(next) > Math.abs(voucher.amountOre)
+    ) {
+      throw new AppError(409, 'CONFLICT', 'balanceExceedsAmount');
+    }
+    const balance = await repository.insertBalance(tx, {
+      companyId,
+      voucherId: request.voucherId,
+      amountOre: request.amountOre,
+      description: request.description ?? null,
+      createdBy: principal.userId,
+    });
+    await writeAudit(tx, {
+      companyId,
+      userId: principal.userId,
+      entity: 'voucher',
+      entityId: request.voucherId,
+      action: 'add-balance',
+      after: balance,
+    });
+    return toBalances(voucher, await repository.listBalances(tx, companyId, request.voucherId));
+  });
+}
+
+export async function removeVoucherBalance(
+  db: Db,
+  principal: Principal,
+  companyIdInput: number | undefined,
+  voucherId: number,
+  balanceId: number,
+) {
+  const companyId = await scope(db, principal, companyIdInput);
+  return db.transaction(async (tx) => {
+    const voucher = await repository.findVoucherForUpdate(tx, companyId, voucherId);
+    if (!voucher) throw Errors.notFound('voucherNotFound');
+    const removed = await repository.deleteBalance(tx, companyId, voucherId, balanceId);
+    if (!removed) throw Errors.notFound('balanceNotFound');
+    await writeAudit(tx, {
+      companyId,
+      userId: principal.userId,
+      entity: 'voucher',
+      entityId: voucherId,
+      action: 'remove-balance',
+      before: removed,
+    });
+    return toBalances(voucher, await repository.listBalances(tx, companyId, voucherId));
+  });
+}
+
+/** Registering again for the same transaction updates the registration and adds the new files. */
+export async function registerMissingVoucher(
+  db: Db,
+  store: ObjectStore,
+  principal: Principal,
+  input: {
+    companyId?: number;
+    bankTransactionId: number;
+    isPrivate: boolean;
+    note?: string;
+    files: UploadedFile[];
+  },
+) {
+  const companyId = await scope(db, principal, input.companyId);
+  const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
+  const stored: { key: string; thumbnailKey: string | null }[] = [];
+  try {
+    for (const upload of uploads) stored.push(await putUpload(store, companyId, upload));
+    const registration = await db.transaction(async (tx) => {
+      const { row, before } = await repository.upsertMissingRegistration(tx, {
+        companyId,
+        bankTransactionId: input.bankTransactionId,
+        isPrivate: input.isPrivate,
+        note: input.note ?? null,
+        createdBy: principal.userId,
+      });
+      for (const [index, upload] of uploads.entries()) {
+        const location = stored[index];
+        if (!location) throw new Error('A stored file went missing');
+        await recordUpload(
+          tx,
+          { companyId, ownerType: MISSING_FILE_OWNER, ownerId: row.id, userId: principal.userId },
+          upload,
+          location,
+        );
+      }
+      await writeAudit(tx, {
+        companyId,
+        userId: principal.userId,
+        entity: 'missing-voucher',
+        entityId: row.id,
+        action: before ? 'update' : 'create',
+        before,
+        after: { ...row, files: uploads.map((upload) => upload.safeName) },
+      });
+      return row;
+    });
+    return {
+      Id: registration.id,
+      BankTransactionId: registration.bankTransactionId,
+      IsPrivate: registration.isPrivate,
+      Note: registration.note,
+      VoucherId: registration.voucherId,
+      CreatedAt: registration.createdAt.toISOString(),
+    };
+  } catch (error) {
+    await discardUploads(
+      store,
+      stored.flatMap((location) => [location.key, location.thumbnailKey]),
+    );
+    throw error;
+  }
+}
+
+export async function downloadFile(
+  db: Db,
+  store: ObjectStore,
+  principal: Principal,
+  companyIdInput: number | undefined,
+  fileId: number,
+  variant: 'original' | 'thumbnail',
+) {
+  const companyId = await scope(db, principal, companyIdInput);
+  const file = await readFileForDownload(db, store, companyId, fileId, variant);
+  if (!file) throw Errors.notFound('fileNotFound');
+  return file;
+}

@@ -1,0 +1,34 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded files live. Local disk under the data folder by default; an S3-compatible store
+ * implements the same three calls, so servers behind a load balancer can share one.
+ */
+export type ObjectStore = {
+  put: (key: string, bytes: Buffer) => Promise<void>;
+  get: (key: string) => Promise<Buffer>;
+  delete: (key: string) => Promise<void>;
+};
+
+const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+function assertSafeKey(key: string) {
+  if (!safeKey.test(key) || key.includes('..')) throw new Error(`Unsafe object key: ${key}`);
+}
+
+export function createLocalDiskStore(root: string): ObjectStore {
+  const resolve = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    put: async (key, bytes) => {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes, { flag: 'wx' });
+    },
+    get: (key) => readFile(resolve(key)),
+    delete: (key) => rm(resolve(key), { force: true }),
+  };
+}

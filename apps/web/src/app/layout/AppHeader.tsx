@@ -1,0 +1,65 @@
+import type { Company, Language } from '@bilag/contracts';
+import { Box, Burger, Button, Divider, Group, Text } from '@mantine/core';
+import { IconSwitchHorizontal } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useChangeLanguageMutation } from '../../features/auth/auth.mutations';
+import { authKeys } from '../../features/auth/auth.queries';
+import { companyPath } from '../../features/companies/company.queries';
+import { LanguagePicker } from '../../ui/LanguagePicker';
+import { Logo } from '../../ui/Logo';
+import { formatOrganisationNumber } from '../../ui/organisationNumber';
+import { useSession } from '../session/session.store';
+import { UserMenu } from './UserMenu';
+
+type AppHeaderProps = {
+  company: Company;
+  isNavbarOpen: boolean;
+  onToggleNavbar: () => void;
+  onSwitchCompany: () => void;
+};
+
+export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompany }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const currentUser = useQuery({ ...authKeys.currentUser(), enabled: session !== null });
+  const changeLanguage = useChangeLanguageMutation();
+  const user = currentUser.data ?? session?.User;
+
+  function onPickLanguage(language: Language) {
+    changeLanguage.mutate(language);
+  }
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger opened={isNavbarOpen} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+        <Link to={companyPath(company)} aria-label={`Bilag – ${t('nav.dashboard')}`} style={{ textDecoration: 'none' }}>
+          <Logo size={28} />
+        </Link>
+        <Divider orientation="vertical" visibleFrom="sm" my={14} />
+        <Box visibleFrom="sm" style={{ minWidth: 0 }} aria-label={t('companies.currentCompany')} role="group">
+          <Text fw={600} size="sm" truncate data-testid="current-company-name">
+            {company.Name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('companies.organisationNumber', { number: formatOrganisationNumber(company.OrganisationNumber) })}
+          </Text>
+        </Box>
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconSwitchHorizontal size={16} aria-hidden />}
+          onClick={onSwitchCompany}
+        >
+          {t('companies.switch')}
+        </Button>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguagePicker onPick={onPickLanguage} />
+        {user && <UserMenu user={user} />}
+      </Group>
+    </Group>
+  );
+}

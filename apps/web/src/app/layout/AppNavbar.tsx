@@ -1,0 +1,43 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { authKeys } from '../../features/auth/auth.queries';
+import { companyPath } from '../../features/companies/company.queries';
+import { useCurrentCompany } from '../../features/companies/CurrentCompany';
+import { companyAreas, isAreaAllowed } from '../navigation';
+
+type AppNavbarProps = {
+  onNavigate: () => void;
+};
+
+export function AppNavbar({ onNavigate }: AppNavbarProps) {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const location = useLocation();
+  const roleActions = useQuery(authKeys.roleActions());
+  const areas = companyAreas.filter((area) => isAreaAllowed(area, roleActions.data?.actions));
+
+  return (
+    <ScrollArea component="div" type="auto">
+      {areas.map((area) => {
+        const path = companyPath(company, area.path);
+        const AreaIcon = area.icon;
+        const isActive = area.path === '' ? location.pathname === path : location.pathname.startsWith(path);
+        return (
+          <NavLink
+            key={area.id}
+            component={RouterNavLink}
+            to={path}
+            end
+            label={t(area.labelKey)}
+            leftSection={<AreaIcon size={18} stroke={1.7} aria-hidden />}
+            active={isActive}
+            onClick={onNavigate}
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
+          />
+        );
+      })}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { authKeys } from '../../features/auth/auth.queries';
+import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
+import { isSessionError } from './session.rules';
+import { useHasSignedOut, useSession } from './session.store';
+
+/**
+ * Guards every signed-in route. The stored session is confirmed with the server once per visit, so
+ * an expired or revoked one meets the session rules before any page shows.
+ */
+export function RequireSession() {
+  const session = useSession();
+  const hasSignedOut = useHasSignedOut();
+  const location = useLocation();
+  const currentUser = useQuery({ ...authKeys.currentUser(), enabled: session !== null });
+
+  if (!session) {
+    const requested = `${location.pathname}${location.search}`;
+    const returnTo = hasSignedOut || requested === '/' ? '' : `?next=${encodeURIComponent(requested)}`;
+    return <Navigate to={`/login${returnTo}`} replace />;
+  }
+  if (currentUser.isPending || (currentUser.isError && isSessionError(currentUser.error))) {
+    return <AppLoadingOverlay />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,51 @@
+import { Endpoint, LogoutReply, RefreshTokenReply } from '@bilag/contracts';
+import { ApiError } from '../api/errors';
+import { sendRequest } from '../api/http';
+import { queryClient } from '../queryClient';
+import { readStoredSession, type StoredSession } from './session.storage';
+import { sessionStore } from './session.store';
+
+/** Nothing cached for an earlier user may show for the next one. */
+export function startSession(session: StoredSession): void {
+  queryClient.removeQueries();
+  sessionStore.start(session);
+}
+
+/** Ends the session on the server when it can, and always here; the guard then shows /login. */
+export async function logout(): Promise<void> {
+  const session = readStoredSession();
+  sessionStore.end();
+  queryClient.clear();
+  if (!session) return;
+  await sendRequest(LogoutReply, {
+    method: 'POST',
+    path: Endpoint.logout,
+    body: { refreshToken: session.RefreshToken },
+    accessToken: session.AccessToken,
+  }).catch(() => undefined);
+}
+
+/**
+ * Renews an expired access token with the stored refresh token and reloads the page, so every screen
+ * starts over with a valid session. The refresh token rotates: the new one replaces the spent one.
+ * A refused refresh ends the session; an unreachable server leaves the choice with the user.
+ */
+export async function renewSessionAndReload(): Promise<void> {
+  const session = readStoredSession();
+  if (!session) {
+    await logout();
+    return;
+  }
+  try {
+    const reply = await sendRequest(RefreshTokenReply, {
+      method: 'POST',
+      path: Endpoint.refreshToken,
+      body: { refreshToken: session.RefreshToken },
+    });
+    sessionStore.update({ AccessToken: reply.data.token, RefreshToken: reply.data.refreshToken });
+    window.location.reload();
+  } catch (error) {
+    if (error instanceof ApiError && (error.isConnectFail || error.status >= 500 || error.status === 429)) throw error;
+    await logout();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Language } from '@bilag/contracts';
+import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/api/errors';
+import { startSession } from '../../app/session/session.actions';
+import { useSession } from '../../app/session/session.store';
+import { applyLanguage, currentLanguage } from '../../i18n/language';
+import { LanguagePicker } from '../../ui/LanguagePicker';
+import { Logo } from '../../ui/Logo';
+import { useChangeLanguageMutation, useLoginMutation } from './auth.mutations';
+import { LoginForm } from './LoginForm';
+
+/** Only a path of this app may follow sign-in, never another site ("//evil.example" is a host). */
+function safeReturnPath(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('login.title')} – Bilag`);
+  const session = useSession();
+  const [searchParams] = useSearchParams();
+  const login = useLoginMutation();
+  const changeLanguage = useChangeLanguageMutation();
+  const [hasPickedLanguage, setHasPickedLanguage] = useState(false);
+
+  if (session) return <Navigate to={safeReturnPath(searchParams.get('next'))} replace />;
+
+  function onPickLanguage(language: Language) {
+    setHasPickedLanguage(true);
+    void applyLanguage(language);
+  }
+
+  function onSubmit(credentials: { email: string; password: string }) {
+    login.mutate(credentials, {
+      onSuccess: (data) => {
+        startSession({ AccessToken: data.AccessToken, RefreshToken: data.RefreshToken, RoleId: data.RoleId, User: data.User });
+        // A language picked here is a fresh choice and is saved; otherwise the account's own choice applies.
+        if (hasPickedLanguage) changeLanguage.mutate(currentLanguage());
+        else void applyLanguage(data.User.Language);
+      },
+    });
+  }
+
+  return (
+    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group component="header" justify="space-between" px="lg" py="md">
+        <Logo />
+        <LanguagePicker onPick={onPickLanguage} />
+      </Group>
+      <Container component="main" size={440} w="100%" py="xl" style={{ flex: 1 }}>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} mt={{ base: 0, sm: 'xl' }}>
+          <Stack gap={4} mb="lg">
+            <Title order={1} fz={26}>
+              {t('login.title')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('login.subtitle')}
+            </Text>
+          </Stack>
+          <LoginForm
+            isSubmitting={login.isPending || login.isSuccess}
+            serverError={login.isError ? errorMessage(login.error, t('errors.unexpected')) : null}
+            onSubmit={onSubmit}
+          />
+        </Paper>
+        <Text ta="center" size="sm" c="dimmed" mt="lg">
+          {t('app.tagline')}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

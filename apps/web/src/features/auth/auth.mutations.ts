@@ -1,0 +1,38 @@
+import { ChangeLanguageReply, Endpoint, type Language, LoginReply, type LoginRequest } from '@bilag/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api/apiClient';
+import { errorMessage } from '../../app/api/errors';
+import { isSessionError } from '../../app/session/session.rules';
+import { readStoredSession } from '../../app/session/session.storage';
+import { sessionStore } from '../../app/session/session.store';
+import { i18n } from '../../i18n';
+import { applyLanguage } from '../../i18n/language';
+import { ToastType, toast } from '../../ui/toast';
+import { authKeys } from './auth.queries';
+
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: async (credentials: LoginRequest) =>
+      (await api.post(LoginReply, Endpoint.login, credentials, { isPublic: true })).data,
+  });
+}
+
+/** Switches the interface at once and saves the choice on the account, so the server answers in it too. */
+export function useChangeLanguageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (language: Language) => {
+      await applyLanguage(language);
+      return (await api.post(ChangeLanguageReply, Endpoint.changeLanguage, { language })).data;
+    },
+    onSuccess: ({ language }) => {
+      const session = readStoredSession();
+      if (session) sessionStore.update({ User: { ...session.User, Language: language } });
+      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser().queryKey });
+    },
+    onError: (error) => {
+      if (isSessionError(error)) return;
+      toast(ToastType.error, i18n.t('language.saveFailed', { message: errorMessage(error, i18n.t('errors.unexpected')) }));
+    },
+  });
+}

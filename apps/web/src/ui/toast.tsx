@@ -1,0 +1,31 @@
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconExclamationCircle, IconInfoCircle } from '@tabler/icons-react';
+import { i18n } from '../i18n';
+
+/** The catalogue numbers its toast types: 0 error (red), 1 information (blue), 2 success (green). */
+export const ToastType = {
+  error: 0,
+  info: 1,
+  success: 2,
+} as const;
+export type ToastType = (typeof ToastType)[keyof typeof ToastType];
+
+export const TOAST_DURATION_MS = 3000;
+
+const toastLook = {
+  [ToastType.error]: { color: 'red', icon: <IconExclamationCircle size={20} />, titleKey: 'toast.error' },
+  [ToastType.info]: { color: 'blue', icon: <IconInfoCircle size={20} />, titleKey: 'toast.info' },
+  [ToastType.success]: { color: 'green', icon: <IconCheck size={20} />, titleKey: 'toast.success' },
+} as const;
+
+export function toast(type: ToastType, message: string): string {
+  const look = toastLook[type];
+  return notifications.show({
+    color: look.color,
+    icon: look.icon,
+    title: i18n.t(look.titleKey),
+    message,
+    autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+  });
+}

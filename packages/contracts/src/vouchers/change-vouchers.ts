@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { EmptyData, envelope } from '../envelope';
+import { CurrencyCode, IsoDate, VOUCHER_STATUSES, Voucher, VoucherHistoryEntry } from './voucher';
+
+const integer = z.coerce.number().int();
+const formBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+]);
+
+/** addByWeb: multipart with companyId and one or more files (jpg, png, pdf). */
+export const AddVouchersByWebFields = z.object({
+  companyId: integer.positive().optional(),
+  description: z.string().trim().max(2000).optional(),
+});
+export const AddVouchersByWebReply = envelope(z.array(Voucher));
+export type AddVouchersByWebReply = z.infer<typeof AddVouchersByWebReply>;
+
+export const VOUCHER_UPLOAD_LIMITS = {
+  maxFileBytes: 20 * 1024 * 1024,
+  maxFiles: 20,
+  accepted: ['jpg', 'png', 'pdf'] as const,
+};
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const UpdateVoucherRequest = z.object({
+  companyId: integer.positive().optional(),
+  date: IsoDate.nullable().optional(),
+  supplierName: nullableText(200),
+  amountOre: z.number().int().safe().nullable().optional(),
+  currency: CurrencyCode.optional(),
+  dueDate: IsoDate.nullable().optional(),
+  kid: z
+    .string()
+    .trim()
+    .regex(/^\d{2,25}-?$/, 'A KID has 2 to 25 digits')
+    .nullable()
+    .optional(),
+  accountNumber: nullableText(34),
+  description: nullableText(2000),
+  labels: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  isPaid: formBoolean.optional(),
+  status: z
+    .number()
+    .int()
+    .refine((value) => (VOUCHER_STATUSES as number[]).includes(value), 'Unknown status')
+    .optional(),
+});
+export type UpdateVoucherRequest = z.infer<typeof UpdateVoucherRequest>;
+export const VoucherReply = envelope(Voucher);
+export type VoucherReply = z.infer<typeof VoucherReply>;
+
+export const VoucherDetail = Voucher.extend({ History: z.array(VoucherHistoryEntry) });
+export type VoucherDetail = z.infer<typeof VoucherDetail>;
+export const VoucherDetailReply = envelope(VoucherDetail);
+
+export const DeleteVoucherListRequest = z.object({
+  companyId: integer.positive().optional(),
+  ids: z.array(integer.positive()).min(1).max(500),
+});
+export const DeleteVouchersReply = envelope(z.object({ deleted: z.number().int() }));
+
+/** missing: the voucher of a bank transaction is missing (or the transaction is private), with a note and files. */
+export const RegisterMissingFields = z.object({
+  companyId: integer.positive().optional(),
+  bankTransactionId: integer.positive(),
+  isPrivate: formBoolean.default(false),
+  note: z.string().trim().max(2000).optional(),
+});
+export const MissingRegistration = z.object({
+  Id: z.number().int(),
+  BankTransactionId: z.number().int(),
+  IsPrivate: z.boolean(),
+  Note: z.string().nullable(),
+  VoucherId: z.number().int().nullable(),
+  CreatedAt: z.string(),
+});
+export const RegisterMissingReply = envelope(MissingRegistration);
+
+export const FileDownloadParams = z.object({ fileId: integer.positive() });
+export const FileDownloadQuery = z.object({
+  companyId: integer.positive().optional(),
+  variant: z.enum(['original', 'thumbnail']).default('original'),
+});
+
+export const EmptyReply = envelope(EmptyData);

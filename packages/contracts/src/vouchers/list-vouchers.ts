@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { envelope } from '../envelope';
+import { AdminVoucher, IsoDate, VOUCHER_PAGE_SIZE, Voucher } from './voucher';
+
+const integer = z.coerce.number().int();
+
+export const VoucherSortBy = z.enum(['Id', 'Date', 'Amount', 'SupplierName', 'DueDate', 'CreatedAt']);
+
+/** The voucher filter of the spec, with its defaults. companyId is checked by the server, not here. */
+export const VoucherFilter = z.object({
+  companyId: integer.positive().optional(),
+  year: integer.min(1900).max(2200).optional(),
+  month: integer.min(0).max(12).default(0),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  sortBy: VoucherSortBy.default('Id'),
+  sortType: z.enum(['asc', 'desc']).default('desc'),
+  pageNumber: integer.min(1).default(1),
+  pageSize: integer.min(1).max(200).default(VOUCHER_PAGE_SIZE),
+  keyword: z.string().trim().max(200).optional(),
+  source: integer.min(-1).max(10).default(-1),
+  status: integer.min(-1).max(10).default(-1),
+  voucherId: integer.positive().optional(),
+});
+export type VoucherFilter = z.infer<typeof VoucherFilter>;
+
+export const ListVouchersReply = envelope(z.object({ total: z.number().int(), rows: z.array(Voucher) }));
+export type ListVouchersReply = z.infer<typeof ListVouchersReply>;
+
+/** fetchAll: every voucher matching the filter, without paging, up to a bound. */
+export const FETCH_ALL_LIMIT = 5000;
+export const FetchAllVouchersReply = envelope(
+  z.object({ total: z.number().int(), rows: z.array(Voucher), isTruncated: z.boolean() }),
+);
+
+export const AdminVoucherFilter = VoucherFilter.extend({
+  includeDeleted: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type AdminVoucherFilter = z.infer<typeof AdminVoucherFilter>;
+export const AdminVouchersReply = envelope(
+  z.object({ total: z.number().int(), rows: z.array(AdminVoucher) }),
+);
+export type AdminVouchersReply = z.infer<typeof AdminVouchersReply>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { envelope } from '../envelope';
+import { AmountOre } from './voucher';
+
+const integer = z.coerce.number().int();
+
+export const VoucherBalance = z.object({
+  Id: z.number().int(),
+  VoucherId: z.number().int(),
+  AmountOre,
+  Description: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type VoucherBalance = z.infer<typeof VoucherBalance>;
+
+/** A voucher's amount split into parts (such as partial payments); rest is what is not yet covered. */
+export const VoucherBalances = z.object({ voucherBalances: z.array(VoucherBalance), rest: AmountOre });
+export type VoucherBalances = z.infer<typeof VoucherBalances>;
+export const VoucherBalancesReply = envelope(VoucherBalances);
+export type VoucherBalancesReply = z.infer<typeof VoucherBalancesReply>;
+
+export const VoucherBalanceQuery = z.object({
+  companyId: integer.positive().optional(),
+  voucherId: integer.positive(),
+});
+export const VoucherIdParams = z.object({ id: integer.positive() });
+export const CompanyIdQuery = z.object({ companyId: integer.positive().optional() });
+
+export const AddVoucherBalanceRequest = z.object({
+  companyId: integer.positive().optional(),
+  voucherId: integer.positive(),
+  amountOre: z.coerce
+    .number()
+    .int()
+    .safe()
+    .refine((value) => value !== 0, 'The amount cannot be zero'),
+  description: z.string().trim().max(500).optional(),
+});
+export type AddVoucherBalanceRequest = z.infer<typeof AddVoucherBalanceRequest>;
+
+export const RemoveVoucherBalanceParams = z.object({
+  id: integer.positive(),
+  voucherBalanceId: integer.positive(),
+});

@@ -1,0 +1,123 @@
+import ExcelJS from 'exceljs';
+import * as XLSX from 'xlsx';
+import { DomainError } from '../errors';
+import { listZipEntries } from '../files/sniff';
+import type { CellValue } from './types';
+
+export interface WorkbookTable {
+  rows: CellValue[][];
+  sheetName: string;
+  /** Whether serial dates count from 1904 (old Mac workbooks) rather than 1900. */
+  date1904: boolean;
+}
+
+export interface WorkbookReadOptions {
+  /** 0-based sheet index; the first sheet by default. */
+  sheet?: number;
+  /** Refuse workbooks whose parts would unpack to more than this many bytes (zip bomb guard). */
+  maxUnpackedBytes?: number;
+}
+
+export const DEFAULT_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+
+function unreadable(format: string, error: unknown): DomainError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DomainError('UNSUPPORTED_FILE', `The ${format} workbook could not be read: ${reason}`, { format });
+}
+
+function missingSheet(sheet: number, count: number): DomainError {
+  return new DomainError('UNSUPPORTED_FILE', `The workbook has no sheet ${sheet + 1} (it has ${count})`, {
+    sheet,
+    count,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !(value instanceof Date);
+}
+
+/** exceljs wraps rich text, formulas and links in objects; a statement only needs what the cell shows. */
+function plainExcelJsValue(value: ExcelJS.CellValue): CellValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (!isRecord(value)) return null;
+  if ('richText' in value && Array.isArray(value.richText)) {
+    return value.richText.map((part) => part.text).join('');
+  }
+  if ('result' in value) return plainExcelJsValue(value.result as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return null;
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  return null;
+}
+
+function guardUnpackedSize(bytes: Uint8Array, limit: number): void {
+  const unpacked = listZipEntries(bytes).reduce((total, entry) => total + entry.uncompressedSize, 0);
+  if (unpacked > limit) {
+    throw new DomainError('FILE_TOO_LARGE', `The workbook unpacks to ${unpacked} bytes, more than ${limit}`, {
+      unpacked,
+      limit,
+    });
+  }
+}
+
+/** Reads one sheet of an .xlsx workbook (Office Open XML) with exceljs. */
+export async function readXlsxTable(bytes: Uint8Array, options: WorkbookReadOptions = {}): Promise<WorkbookTable> {
+  guardUnpackedSize(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    throw unreadable('xlsx', error);
+  }
+  const sheetIndex = options.sheet ?? 0;
+  const worksheet = workbook.worksheets[sheetIndex];
+  if (worksheet === undefined) throw missingSheet(sheetIndex, workbook.worksheets.length);
+  const rows: CellValue[][] = [];
+  worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: CellValue[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
+      cells[columnNumber - 1] = plainExcelJsValue(cell.value);
+    });
+    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? null);
+  });
+  return {
+    rows: Array.from(rows, (row) => row ?? []),
+    sheetName: worksheet.name,
+    date1904: workbook.properties.date1904 === true,
+  };
+}
+
+function plainSheetJsValue(value: unknown): CellValue {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  return null;
+}
+
+/** Reads one sheet of a legacy .xls workbook (BIFF, OLE2) with SheetJS. Dates stay serial numbers. */
+export function readXlsTable(bytes: Uint8Array, options: WorkbookReadOptions = {}): WorkbookTable {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(bytes, {
+      type: 'array',
+      cellDates: false,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+      dense: true,
+    });
+  } catch (error) {
+    throw unreadable('xls', error);
+  }
+  const sheetIndex = options.sheet ?? 0;
+  const sheetName = workbook.SheetNames[sheetIndex];
+  const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
+  if (sheetName === undefined || sheet === undefined) throw missingSheet(sheetIndex, workbook.SheetNames.length);
+  const raw: unknown[][] = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  return {
+    rows: raw.map((row) => (Array.isArray(row) ? row.map(plainSheetJsValue) : [])),
+    sheetName,
+    date1904: workbook.Workbook?.WBProps?.date1904 === true,
+  };
+}

@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
 
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * A plain object rather than defineConfig(): the React plugin is typed against the workspace root's
+ * Vite while this app builds with its own, and the two Plugin types do not unify.
+ */
+export default {
   plugins: [react()],
   build: {
     outDir: 'dist',
@@ -16,4 +19,4 @@ export default defineConfig({
       '/health': apiServer,
     },
   },
-});
+};

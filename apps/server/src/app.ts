@@ -32,7 +32,7 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     bodyLimit: 1024 * 1024,
     // Access tokens travel in the path of users/token/{token}.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
   });
@@ -53,7 +53,8 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        frameSrc: ["'self'", config.sandboxUrl],
+        frameSrc: ["'self'", 'blob:', config.sandboxUrl],
+        objectSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
       },
     },

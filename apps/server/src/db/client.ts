@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /** Plain SQL past the ORM, for benchmarks that measure what the ORM and the API add. */
+  queryRaw: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
   /** A copy of the whole embedded database as a tar archive; only the embedded driver has one. */
   dumpDataDir: () => Promise<Blob>;
   close: () => Promise<void>;
@@ -41,6 +43,7 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    queryRaw: (text, values) => client.query(text, values),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -48,6 +51,9 @@ export async function openPglite(
 
 export function openPostgres(connectionString: string, maxConnections = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection that the server closes (restart, failover) is dropped by the pool and
+  // replaced on the next query; without a listener the error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzleNodePostgres(pool, { schema });
   return {
     db,
@@ -56,6 +62,7 @@ export function openPostgres(connectionString: string, maxConnections = 20): Dat
     ping: async () => {
       await pool.query('select 1');
     },
+    queryRaw: (text, values) => pool.query(text, values),
     dumpDataDir: () => Promise.reject(new Error('Only the embedded database can be dumped')),
     close: () => pool.end(),
   };

@@ -1,4 +1,4 @@
-import { type Icon, IconLayoutDashboard } from '@tabler/icons-react';
+import { type Icon, IconLayoutDashboard, IconReceipt, IconShieldSearch } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type en from '../i18n/en.json';
 
@@ -17,6 +17,14 @@ export type CompanyArea = {
   /** The role action (from GET /api/account/action/web) a user needs to see and open the area. */
   requiredAction: string;
   page: LazyExoticComponent<ComponentType>;
+  /** Pages below the area's path (such as one record by its id), behind the same action; not in the menu. */
+  subPages?: readonly CompanySubPage[];
+};
+
+export type CompanySubPage = {
+  /** Relative to the area's path, for example ':voucherId'. */
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
 };
 
 export const companyAreas: readonly CompanyArea[] = [
@@ -27,6 +35,23 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconLayoutDashboard,
     requiredAction: 'dashboard.view',
     page: lazy(() => import('../features/dashboard/DashboardPage')),
+  },
+  {
+    id: 'voucher',
+    labelKey: 'nav.vouchers',
+    path: 'voucher',
+    icon: IconReceipt,
+    requiredAction: 'voucher.view',
+    page: lazy(() => import('../features/vouchers/VoucherListPage')),
+    subPages: [{ path: ':voucherId', page: lazy(() => import('../features/vouchers/VoucherDetailPage')) }],
+  },
+  {
+    id: 'admin-voucher',
+    labelKey: 'nav.adminVouchers',
+    path: 'admin-voucher',
+    icon: IconShieldSearch,
+    requiredAction: 'admin.voucher.view',
+    page: lazy(() => import('../features/admin-vouchers/AdminVoucherPage')),
   },
 ];
 

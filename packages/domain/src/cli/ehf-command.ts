@@ -6,7 +6,8 @@ import { readInputFile } from './read-input-file';
 /** `parse ehf <file>`: the invoice or credit note with amounts as decimal strings and its problems. */
 export async function runParseEhf(args: string[]): Promise<unknown> {
   const document = parseEhf(await readInputFile(args, 'parse ehf <file>'));
-  const amount = (value: Ore | undefined) => (value === undefined ? undefined : oreToDecimal(value, document.currency));
+  const amount = (value: Ore | undefined) =>
+    value === undefined ? undefined : oreToDecimal(value, document.currency);
   const { totals } = document;
   return {
     documentType: document.documentType,

@@ -1,10 +1,10 @@
 import { DomainError } from '../errors';
-import { oreToDecimal } from '../money/decimal';
-import type { Ore } from '../money/ore';
-import type { AccountIdentification } from '../iso20022/common';
 import { type CamtEntry, type CamtStatement, parseCamt053 } from '../iso20022/camt053';
+import type { AccountIdentification } from '../iso20022/common';
 import { pain001MessageFromRequest, writePain001 } from '../iso20022/pain001';
 import { parsePain002 } from '../iso20022/pain002';
+import { oreToDecimal } from '../money/decimal';
+import type { Ore } from '../money/ore';
 import { readInputFile } from './read-input-file';
 
 function decimal(amount: Ore | undefined, currency: string | undefined): string | undefined {

@@ -60,7 +60,8 @@ export function isoDateParts(date: IsoDate): DateParts {
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
   const day = Number(match?.[3]);
-  if (!match || !isValidCalendarDate(year, month, day)) throw invalidDate(String(date), 'expected YYYY-MM-DD');
+  if (!match || !isValidCalendarDate(year, month, day))
+    throw invalidDate(String(date), 'expected YYYY-MM-DD');
   return { year, month, day };
 }
 
@@ -87,7 +88,8 @@ export function fromEpochDay(epochDay: number): IsoDate {
   const era = Math.floor(shifted / 146097);
   const dayOfEra = shifted - era * 146097;
   const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) /
+      365,
   );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
@@ -114,7 +116,9 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
  * shifted back by one day to land on the real dates. The time of day is dropped.
  */
 export function excelSerialToIsoDate(serial: number, date1904 = false): IsoDate {
-  if (!Number.isFinite(serial) || serial < 1) throw invalidDate(String(serial), 'not a spreadsheet date');
+  if (!Number.isFinite(serial) || serial < (date1904 ? 0 : 1)) {
+    throw invalidDate(String(serial), 'not a spreadsheet date');
+  }
   const whole = Math.floor(serial);
   if (date1904) return fromEpochDay(toEpochDay('1904-01-01') + whole);
   if (whole === 60) throw invalidDate(String(serial), '29 February 1900 does not exist');
@@ -273,10 +277,7 @@ const DIGIT_READINGS: Readonly<Record<number, readonly DigitReading[]>> = {
     [2, 1, 0],
     [1, 2, 0],
   ],
-  4: [
-    [2, 2, 0],
-    [1, 1, 2],
-  ],
+  4: [[2, 2, 0]],
   5: [
     [1, 2, 2],
     [2, 1, 2],
@@ -292,7 +293,12 @@ const DIGIT_READINGS: Readonly<Record<number, readonly DigitReading[]>> = {
   8: [[2, 2, 4]],
 };
 
-function readParts(dayText: string, monthText: string, yearText: string, today: IsoDate): IsoDate | undefined {
+function readParts(
+  dayText: string,
+  monthText: string,
+  yearText: string,
+  today: IsoDate,
+): IsoDate | undefined {
   const current = isoDateParts(today);
   const month = monthText === '' ? current.month : Number(monthText);
   const year = yearText === '' ? current.year : yearFrom(yearText, today);
@@ -370,9 +376,13 @@ export function compileDatePattern(pattern: DatePattern, options: DateInputOptio
   source += `${escapeLiteral(String(pattern ?? '').slice(last))}$`;
   const sorted = [...order].sort().join('');
   if (order.length !== 3 || sorted !== 'DMY') {
-    throw new DomainError('INVALID_DATE', `A date pattern needs one day, month and year token: "${pattern}"`, {
-      pattern,
-    });
+    throw new DomainError(
+      'INVALID_DATE',
+      `A date pattern needs one day, month and year token: "${pattern}"`,
+      {
+        pattern,
+      },
+    );
   }
   const expression = new RegExp(source);
   const dayGroup = order.indexOf('D') + 1;
@@ -384,13 +394,19 @@ export function compileDatePattern(pattern: DatePattern, options: DateInputOptio
     if (!match) return undefined;
     const yearText = match[yearGroup] ?? '';
     const year =
-      yearText.length === 2 ? expandTwoDigitYear(Number(yearText), today ?? todayIsoDate()) : Number(yearText);
+      yearText.length === 2
+        ? expandTwoDigitYear(Number(yearText), today ?? todayIsoDate())
+        : Number(yearText);
     return toIsoDate(year, Number(match[monthGroup]), Number(match[dayGroup]));
   };
 }
 
 /** Reads one date with a file's pattern ('DD.MM.YYYY', 'D/M/YYYY', 'YYYY-MM-DD', …). */
-export function parseDateWithPattern(text: string, pattern: DatePattern, options: DateInputOptions = {}): IsoDate {
+export function parseDateWithPattern(
+  text: string,
+  pattern: DatePattern,
+  options: DateInputOptions = {},
+): IsoDate {
   const iso = compileDatePattern(pattern, options)(String(text ?? ''));
   if (iso === undefined) throw invalidDate(String(text), `expected ${pattern}`);
   return iso;

@@ -49,7 +49,9 @@ export function findEhfProblems(document: CheckedDocument): EhfProblem[] {
   };
 
   const { totals } = document;
-  const allowances = document.allowanceCharges.filter((entry) => !entry.isCharge).map((entry) => entry.amount);
+  const allowances = document.allowanceCharges
+    .filter((entry) => !entry.isCharge)
+    .map((entry) => entry.amount);
   const charges = document.allowanceCharges.filter((entry) => entry.isCharge).map((entry) => entry.amount);
   const allowanceTotal = totals.allowanceTotalAmount ?? 0;
   const chargeTotal = totals.chargeTotalAmount ?? 0;
@@ -60,7 +62,12 @@ export function findEhfProblems(document: CheckedDocument): EhfProblem[] {
     sum(document.lines.map((line) => line.netAmount)),
     totals.lineExtensionAmount,
   );
-  mismatch('ALLOWANCE_TOTAL_MISMATCH', 'Sum of allowances ≠ AllowanceTotalAmount', sum(allowances), allowanceTotal);
+  mismatch(
+    'ALLOWANCE_TOTAL_MISMATCH',
+    'Sum of allowances ≠ AllowanceTotalAmount',
+    sum(allowances),
+    allowanceTotal,
+  );
   mismatch('CHARGE_TOTAL_MISMATCH', 'Sum of charges ≠ ChargeTotalAmount', sum(charges), chargeTotal);
   mismatch(
     'TAX_EXCLUSIVE_MISMATCH',
@@ -121,7 +128,11 @@ export function findEhfProblems(document: CheckedDocument): EhfProblem[] {
       code: 'ACCOUNT_CHECKSUM',
       message: `The supplier's IBAN ${account.iban} is not valid`,
     });
-  } else if (account?.bban !== undefined && /^\d{11}$/.test(account.bban) && !validateAccountNumber(account.bban).valid) {
+  } else if (
+    account?.bban !== undefined &&
+    /^\d{11}$/.test(account.bban) &&
+    !validateAccountNumber(account.bban).valid
+  ) {
     problems.push({
       severity: 'warning',
       code: 'ACCOUNT_CHECKSUM',

@@ -68,7 +68,7 @@ function invalidInvoice(message: string): DomainError {
   return new DomainError('INVALID_EHF', message);
 }
 
-/** Reads reading amounts of one document: every amount is in the document currency's minor units. */
+/** Every amount of a document must be in its currency; they are read as minor units of that currency. */
 class AmountReader {
   constructor(
     private readonly currency: string,
@@ -100,10 +100,16 @@ export function parseEhf(input: string | Uint8Array, options?: SafeXmlOptions): 
   const document = parseXml(input, options);
   const documentType = document.rootName;
   if (documentType !== 'Invoice' && documentType !== 'CreditNote') {
-    throw new DomainError('UNSUPPORTED_FILE', `Not an EHF invoice or credit note (root element ${documentType})`);
+    throw new DomainError(
+      'UNSUPPORTED_FILE',
+      `Not an EHF invoice or credit note (root element ${documentType})`,
+    );
   }
   if (document.namespace !== undefined && document.namespace !== UBL_NAMESPACES[documentType]) {
-    throw new DomainError('UNSUPPORTED_FILE', `Unexpected namespace for a UBL ${documentType}: ${document.namespace}`);
+    throw new DomainError(
+      'UNSUPPORTED_FILE',
+      `Unexpected namespace for a UBL ${documentType}: ${document.namespace}`,
+    );
   }
   const root = document.root;
   const id = xmlTextAt(root, 'ID');
@@ -137,10 +143,15 @@ export function parseEhf(input: string | Uint8Array, options?: SafeXmlOptions): 
     customer: readParty(xmlChild(xmlChild(root, 'AccountingCustomerParty'), 'Party')),
     totals: readTotals(xmlChild(root, 'LegalMonetaryTotal'), taxTotal, amounts),
     taxSubtotals: xmlChildren(taxTotal, 'TaxSubtotal').map((subtotal) => readTaxSubtotal(subtotal, amounts)),
-    allowanceCharges: xmlChildren(root, 'AllowanceCharge').map((entry) => readAllowanceCharge(entry, amounts)),
+    allowanceCharges: xmlChildren(root, 'AllowanceCharge').map((entry) =>
+      readAllowanceCharge(entry, amounts),
+    ),
     paymentMeansCode: firstText(paymentMeans, 'PaymentMeansCode'),
     paymentId,
-    kid: paymentId !== undefined && KID_SHAPE.test(paymentId.replace(/\s/g, '')) ? paymentId.replace(/\s/g, '') : undefined,
+    kid:
+      paymentId !== undefined && KID_SHAPE.test(paymentId.replace(/\s/g, ''))
+        ? paymentId.replace(/\s/g, '')
+        : undefined,
     supplierAccount: readPayeeAccount(paymentMeans),
     lines: xmlChildren(root, isInvoice ? 'InvoiceLine' : 'CreditNoteLine').map((line) =>
       readLine(line, isInvoice ? 'InvoicedQuantity' : 'CreditedQuantity', amounts),
@@ -163,7 +174,9 @@ function readParty(party: XmlNode | undefined): EhfParty {
   const endpointNode = xmlChild(party, 'EndpointID');
   const endpointText = xmlText(endpointNode);
   const endpointId: EhfEndpoint | undefined =
-    endpointText === undefined ? undefined : { id: endpointText, scheme: xmlAttribute(endpointNode, 'schemeID') };
+    endpointText === undefined
+      ? undefined
+      : { id: endpointText, scheme: xmlAttribute(endpointNode, 'schemeID') };
   const companyIdNode = xmlChild(legalEntity, 'CompanyID');
   const companyId = xmlText(companyIdNode);
   const vatScheme = xmlChildren(party, 'PartyTaxScheme').find(
@@ -182,7 +195,11 @@ function readParty(party: XmlNode | undefined): EhfParty {
   };
 }
 
-function readTotals(monetaryTotal: XmlNode | undefined, taxTotal: XmlNode | undefined, amounts: AmountReader): EhfTotals {
+function readTotals(
+  monetaryTotal: XmlNode | undefined,
+  taxTotal: XmlNode | undefined,
+  amounts: AmountReader,
+): EhfTotals {
   if (monetaryTotal === undefined) throw invalidInvoice('LegalMonetaryTotal is missing');
   const amount = (name: string) => amounts.optional(xmlChild(monetaryTotal, name), name);
   const required = (name: string) => amounts.required(xmlChild(monetaryTotal, name), name);
@@ -195,7 +212,7 @@ function readTotals(monetaryTotal: XmlNode | undefined, taxTotal: XmlNode | unde
     prepaidAmount: amount('PrepaidAmount'),
     payableRoundingAmount: amount('PayableRoundingAmount'),
     payableAmount: required('PayableAmount'),
-    taxAmount: amounts.optional(xmlChild(taxTotal, "TaxAmount"), "TaxTotal/TaxAmount") ?? ore(0),
+    taxAmount: amounts.optional(xmlChild(taxTotal, 'TaxAmount'), 'TaxTotal/TaxAmount') ?? ore(0),
   };
 }
 
@@ -250,7 +267,10 @@ function readLine(line: XmlNode, quantityElement: string, amounts: AmountReader)
     id: lineId,
     quantity: xmlText(quantity),
     unit: xmlAttribute(quantity, 'unitCode'),
-    netAmount: amounts.required(xmlChild(line, 'LineExtensionAmount'), `Line ${lineId ?? ''} LineExtensionAmount`),
+    netAmount: amounts.required(
+      xmlChild(line, 'LineExtensionAmount'),
+      `Line ${lineId ?? ''} LineExtensionAmount`,
+    ),
     itemName: xmlTextAt(item, 'Name'),
     description: xmlTextAt(item, 'Description'),
     vatCategory: xmlTextAt(taxCategory, 'ID'),

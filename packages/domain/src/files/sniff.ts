@@ -50,7 +50,8 @@ function centralDirectoryEntries(bytes: Uint8Array): ZipEntry[] | undefined {
     let offset = readUint32(bytes, at + 16);
     const entries: ZipEntry[] = [];
     for (let index = 0; index < count; index += 1) {
-      if (offset + 46 > bytes.length || readUint32(bytes, offset) !== CENTRAL_DIRECTORY_HEADER) return undefined;
+      if (offset + 46 > bytes.length || readUint32(bytes, offset) !== CENTRAL_DIRECTORY_HEADER)
+        return undefined;
       const nameLength = readUint16(bytes, offset + 28);
       const extraLength = readUint16(bytes, offset + 30);
       const commentLength = readUint16(bytes, offset + 32);

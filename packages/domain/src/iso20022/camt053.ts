@@ -1,6 +1,14 @@
 import { DomainError } from '../errors';
 import { type Ore, ore } from '../money/ore';
-import { parseXml, type SafeXmlOptions, type XmlNode, xmlChild, xmlChildren, xmlText, xmlTextAt } from '../xml/safe-xml';
+import {
+  parseXml,
+  type SafeXmlOptions,
+  type XmlNode,
+  xmlChild,
+  xmlChildren,
+  xmlText,
+  xmlTextAt,
+} from '../xml/safe-xml';
 import {
   type AccountIdentification,
   isoDateOf,
@@ -150,7 +158,10 @@ function invalidStatement(message: string): DomainError {
 export function parseCamt053(input: string | Uint8Array, options?: SafeXmlOptions): CamtDocument {
   const document = parseXml(input, options);
   if (document.rootName !== 'Document') {
-    throw new DomainError('UNSUPPORTED_FILE', `Not an ISO 20022 document (root element ${document.rootName})`);
+    throw new DomainError(
+      'UNSUPPORTED_FILE',
+      `Not an ISO 20022 document (root element ${document.rootName})`,
+    );
   }
   const declared = messageNameFromNamespace(document.namespace);
   const messageType = detectMessageType(document.root, declared?.message);
@@ -353,7 +364,8 @@ function notApplicable(value: string | undefined): string | undefined {
  */
 function proveBalance(balances: CamtBalance[], entries: CamtEntry[]): CamtBalanceProof | undefined {
   const opening =
-    balances.find((balance) => balance.type === 'OPBD') ?? balances.find((balance) => balance.type === 'PRCD');
+    balances.find((balance) => balance.type === 'OPBD') ??
+    balances.find((balance) => balance.type === 'PRCD');
   const closing = balances.find((balance) => balance.type === 'CLBD');
   if (opening === undefined || closing === undefined) return undefined;
   let expected = opening.amount as number;

@@ -140,12 +140,14 @@ function compact(value: string): string {
 function checkPayment(payment: CreditTransfer, index: number): void {
   const where = `Payment ${index + 1} (${payment.endToEndId})`;
   requireText(payment.endToEndId, `Payment ${index + 1}: endToEndId`, MAX_TEXT_35);
-  if (payment.instructionId !== undefined) requireText(payment.instructionId, `${where}: instructionId`, MAX_TEXT_35);
+  if (payment.instructionId !== undefined)
+    requireText(payment.instructionId, `${where}: instructionId`, MAX_TEXT_35);
   if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
     throw invalidPayment(`${where}: the amount must be a positive whole number of minor units`);
   }
   currencyMinorUnits(payment.currency);
-  if (payment.currency !== payment.currency.toUpperCase()) throw invalidPayment(`${where}: currency must be upper case`);
+  if (payment.currency !== payment.currency.toUpperCase())
+    throw invalidPayment(`${where}: currency must be upper case`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(payment.executionDate)) {
     throw invalidPayment(`${where}: executionDate must be YYYY-MM-DD`);
   }
@@ -157,7 +159,10 @@ function checkPayment(payment: CreditTransfer, index: number): void {
   if (payment.kid !== undefined && !/^\d{1,24}[\d-]$/.test(payment.kid)) {
     throw invalidPayment(`${where}: KID "${payment.kid}" must be 2 to 25 digits (the last may be '-')`);
   }
-  if (payment.creditorReference !== undefined && !/^RF\d{2}[A-Za-z0-9]{1,21}$/.test(payment.creditorReference)) {
+  if (
+    payment.creditorReference !== undefined &&
+    !/^RF\d{2}[A-Za-z0-9]{1,21}$/.test(payment.creditorReference)
+  ) {
     throw invalidPayment(`${where}: creditorReference must be an RF reference`);
   }
   const references = [payment.kid, payment.creditorReference].filter((value) => value !== undefined).length;
@@ -166,19 +171,27 @@ function checkPayment(payment: CreditTransfer, index: number): void {
     throw invalidPayment(`${where}: a payment with a KID or RF reference cannot also carry a message`);
   }
   if (isDomestic(payment)) {
-    if (payment.creditor.account.bban !== undefined && !/^\d{11}$/.test(compact(payment.creditor.account.bban))) {
+    if (
+      payment.creditor.account.bban !== undefined &&
+      !/^\d{11}$/.test(compact(payment.creditor.account.bban))
+    ) {
       throw invalidPayment(`${where}: a Norwegian account number has 11 digits`);
     }
     return;
   }
-  if (payment.creditor.bic === undefined || !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(payment.creditor.bic)) {
+  if (
+    payment.creditor.bic === undefined ||
+    !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(payment.creditor.bic)
+  ) {
     throw invalidPayment(`${where}: an international payment needs the creditor's BIC`);
   }
   if (creditorCountry(payment) === undefined) {
     throw invalidPayment(`${where}: an international payment needs the creditor's country`);
   }
   if (needsRegulatoryReporting(payment) && payment.regulatoryReporting === undefined) {
-    throw invalidPayment(`${where}: payments abroad above NOK 100 000 need regulatoryReporting (code and text)`);
+    throw invalidPayment(
+      `${where}: payments abroad above NOK 100 000 need regulatoryReporting (code and text)`,
+    );
   }
   if (payment.regulatoryReporting !== undefined) {
     requireText(payment.regulatoryReporting.code, `${where}: regulatory reporting code`, 10);
@@ -208,7 +221,9 @@ function element(name: string, content: string | XmlContent[], attributes?: Reco
     : '';
   const open = `<${name}${attributeText}>`;
   const close = `</${name}>`;
-  return typeof content === 'string' ? { open, close, text: escapeXml(content) } : { open, close, children: content };
+  return typeof content === 'string'
+    ? { open, close, text: escapeXml(content) }
+    : { open, close, children: content };
 }
 
 function render(content: XmlContent, depth: number, lines: string[]): void {
@@ -282,7 +297,10 @@ function accountXml(account: PaymentAccount, currency?: string): XmlContent[] {
   const id =
     account.iban !== undefined && account.iban.trim() !== ''
       ? element('IBAN', compact(account.iban).toUpperCase())
-      : element('Othr', [element('Id', compact(account.bban ?? '')), element('SchmeNm', [element('Cd', 'BBAN')])]);
+      : element('Othr', [
+          element('Id', compact(account.bban ?? '')),
+          element('SchmeNm', [element('Cd', 'BBAN')]),
+        ]);
   return [element('Id', [id]), optional(currency, (value) => element('Ccy', value))];
 }
 
@@ -299,7 +317,8 @@ function addressXml(address: PostalAddress | undefined, country: string | undefi
   const street = address?.street;
   const postCode = address?.postCode;
   const town = address?.town;
-  if (street === undefined && postCode === undefined && town === undefined && country === undefined) return undefined;
+  if (street === undefined && postCode === undefined && town === undefined && country === undefined)
+    return undefined;
   return element('PstlAdr', [
     optional(street, (value) => element('StrtNm', truncate(value, 70))),
     optional(postCode, (value) => element('PstCd', truncate(value, 16))),
@@ -323,7 +342,9 @@ function remittanceXml(payment: CreditTransfer): XmlContent {
       ]),
     ]);
   }
-  return optional(payment.message, (message) => element('RmtInf', [element('Ustrd', truncate(message, MAX_TEXT_140))]));
+  return optional(payment.message, (message) =>
+    element('RmtInf', [element('Ustrd', truncate(message, MAX_TEXT_140))]),
+  );
 }
 
 function transactionXml(payment: CreditTransfer, syntax: VersionSyntax): XmlContent {
@@ -343,13 +364,19 @@ function transactionXml(payment: CreditTransfer, syntax: VersionSyntax): XmlCont
     optional(payment.creditor.bic, (bic) => element('CdtrAgt', agentXml(bic, syntax))),
     element('Cdtr', [
       element('Nm', truncate(payment.creditor.name, MAX_TEXT_140)),
-      addressXml(payment.creditor.address, domestic ? payment.creditor.address?.country : creditorCountry(payment)),
+      addressXml(
+        payment.creditor.address,
+        domestic ? payment.creditor.address?.country : creditorCountry(payment),
+      ),
     ]),
     element('CdtrAcct', accountXml(payment.creditor.account)),
     reporting === undefined
       ? undefined
       : element('RgltryRptg', [
-          element('Dtls', [element('Cd', reporting.code.trim()), element('Inf', truncate(reporting.text, MAX_TEXT_35))]),
+          element('Dtls', [
+            element('Cd', reporting.code.trim()),
+            element('Inf', truncate(reporting.text, MAX_TEXT_35)),
+          ]),
         ]),
     remittanceXml(payment),
   ]);
@@ -417,25 +444,25 @@ export function writePain001(message: Pain001Message, version: Pain001Version = 
   const document = element(
     'Document',
     [
-    element('CstmrCdtTrfInitn', [
-      element('GrpHdr', [
-        element('MsgId', messageId),
-        element('CreDtTm', message.createdAt),
-        element('NbOfTxs', String(message.payments.length)),
-        element('CtrlSum', controlSum(message.payments)),
-        element('InitgPty', [
-          element('Nm', truncate(message.initiatingParty.name, MAX_TEXT_140)),
-          optional(organisationNumber, (value) =>
-            element('Id', [
-              element('OrgId', [
-                element('Othr', [element('Id', value), element('SchmeNm', [element('Cd', 'CUST')])]),
+      element('CstmrCdtTrfInitn', [
+        element('GrpHdr', [
+          element('MsgId', messageId),
+          element('CreDtTm', message.createdAt),
+          element('NbOfTxs', String(message.payments.length)),
+          element('CtrlSum', controlSum(message.payments)),
+          element('InitgPty', [
+            element('Nm', truncate(message.initiatingParty.name, MAX_TEXT_140)),
+            optional(organisationNumber, (value) =>
+              element('Id', [
+                element('OrgId', [
+                  element('Othr', [element('Id', value), element('SchmeNm', [element('Cd', 'CUST')])]),
+                ]),
               ]),
-            ]),
-          ),
+            ),
+          ]),
         ]),
+        paymentInfos,
       ]),
-      paymentInfos,
-    ]),
     ],
     { xmlns: `${NAMESPACE_PREFIX}${version}` },
   );
@@ -489,7 +516,8 @@ export interface Pain001Document {
 
 function readCount(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(value)) throw new DomainError('INVALID_PAYMENT', `NbOfTxs "${value}" is not a number`);
+  if (!/^\d{1,15}$/.test(value))
+    throw new DomainError('INVALID_PAYMENT', `NbOfTxs "${value}" is not a number`);
   return Number(value);
 }
 
@@ -527,7 +555,9 @@ function readPaymentInfo(paymentInfo: XmlNode): Pain001PaymentInfo {
     id: xmlTextAt(paymentInfo, 'PmtInfId'),
     numberOfTransactions: readCount(xmlTextAt(paymentInfo, 'NbOfTxs')),
     controlSum: xmlTextAt(paymentInfo, 'CtrlSum'),
-    executionDate: isoDateOf(xmlText(executionDate) ?? xmlTextAt(executionDate, 'Dt') ?? xmlTextAt(executionDate, 'DtTm')),
+    executionDate: isoDateOf(
+      xmlText(executionDate) ?? xmlTextAt(executionDate, 'Dt') ?? xmlTextAt(executionDate, 'DtTm'),
+    ),
     debtorName: xmlTextAt(paymentInfo, 'Dbtr', 'Nm'),
     debtorAccount: readAccountIdentification(xmlChild(paymentInfo, 'DbtrAcct')),
     debtorBic: readBic(xmlChild(paymentInfo, 'DbtrAgt')),
@@ -538,7 +568,8 @@ function readPaymentInfo(paymentInfo: XmlNode): Pain001PaymentInfo {
 
 function readTransaction(transaction: XmlNode): Pain001Transaction {
   const amount = readCurrencyAmount(xmlChild(xmlChild(transaction, 'Amt'), 'InstdAmt'));
-  if (amount === undefined) throw new DomainError('INVALID_PAYMENT', 'A credit transfer has no instructed amount');
+  if (amount === undefined)
+    throw new DomainError('INVALID_PAYMENT', 'A credit transfer has no instructed amount');
   const remittance = xmlChild(transaction, 'RmtInf');
   let kid: string | undefined;
   let creditorReference: string | undefined;
@@ -618,7 +649,9 @@ export function creditTransfersFromPain001(document: Pain001Document): CreditTra
         creditorReference: transaction.creditorReference,
         message: transaction.message,
         regulatoryReporting:
-          firstReport === undefined ? undefined : { code: firstReport.code ?? '', text: firstReport.text ?? '' },
+          firstReport === undefined
+            ? undefined
+            : { code: firstReport.code ?? '', text: firstReport.text ?? '' },
         chargeBearer: transaction.chargeBearer as ChargeBearer | undefined,
       };
       return withoutUndefined(payment);
@@ -682,7 +715,10 @@ function optionalStringAt(object: JsonObject, key: string, path: string): string
 
 function accountFrom(value: unknown, path: string): PaymentAccount {
   const object = objectAt(value, path);
-  return withoutUndefined({ iban: optionalStringAt(object, 'iban', path), bban: optionalStringAt(object, 'bban', path) });
+  return withoutUndefined({
+    iban: optionalStringAt(object, 'iban', path),
+    bban: optionalStringAt(object, 'bban', path),
+  });
 }
 
 function addressFrom(value: unknown, path: string): PostalAddress | undefined {
@@ -712,7 +748,9 @@ function paymentFrom(value: unknown, index: number): CreditTransfer {
   }
   const reporting = object.regulatoryReporting;
   const reportingObject =
-    reporting === undefined || reporting === null ? undefined : objectAt(reporting, `${path}.regulatoryReporting`);
+    reporting === undefined || reporting === null
+      ? undefined
+      : objectAt(reporting, `${path}.regulatoryReporting`);
   return withoutUndefined({
     endToEndId: stringAt(object, 'endToEndId', path),
     instructionId: optionalStringAt(object, 'instructionId', path),
@@ -746,7 +784,10 @@ function paymentFrom(value: unknown, index: number): CreditTransfer {
 }
 
 /** Validates a {@link Pain001Request} read from JSON; throws DomainError INVALID_PAYMENT or INVALID_AMOUNT. */
-export function pain001MessageFromRequest(value: unknown, now: Date = new Date()): {
+export function pain001MessageFromRequest(
+  value: unknown,
+  now: Date = new Date(),
+): {
   message: Pain001Message;
   version: Pain001Version;
 } {
@@ -770,4 +811,3 @@ export function pain001MessageFromRequest(value: unknown, now: Date = new Date()
     },
   };
 }
-

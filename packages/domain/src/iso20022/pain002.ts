@@ -1,6 +1,14 @@
 import { DomainError } from '../errors';
 import type { Ore } from '../money/ore';
-import { parseXml, type SafeXmlOptions, type XmlNode, xmlChild, xmlChildren, xmlText, xmlTextAt } from '../xml/safe-xml';
+import {
+  parseXml,
+  type SafeXmlOptions,
+  type XmlNode,
+  xmlChild,
+  xmlChildren,
+  xmlText,
+  xmlTextAt,
+} from '../xml/safe-xml';
 import { messageNameFromNamespace, readCurrencyAmount } from './common';
 
 /** ACCP, ACSC, ACSP, ACTC, ACWC, PART, PDNG, RCVD, RJCT, … (ExternalPaymentGroupStatus1Code and friends). */

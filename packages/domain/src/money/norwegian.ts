@@ -94,7 +94,8 @@ function parseBody(text: string, sign: number, body: string, decimal: DecimalSep
   if (commaCount > 0 && dotCount > 0) {
     const last = compact.lastIndexOf(',') > compact.lastIndexOf('.') ? ',' : '.';
     if ((last === ',' ? commaCount : dotCount) > 1) throw invalid(text, 'more than one decimal separator');
-    if (decimal !== undefined && decimal !== last) throw invalid(text, `expected "${decimal}" as decimal separator`);
+    if (decimal !== undefined && decimal !== last)
+      throw invalid(text, `expected "${decimal}" as decimal separator`);
     decimalSeparator = last;
     groupSeparator = last === ',' ? '.' : ',';
     if (usesSpaceGroups) throw invalid(text, 'mixed thousands separators');

@@ -9,16 +9,25 @@ export const CSV_DELIMITERS: readonly string[] = [';', '\t', ','];
 /** A single CSV record longer than this is refused, so an unterminated quote cannot hold the whole file. */
 export const MAX_CSV_RECORD_CHARS = 1024 * 1024;
 
-/** The line break of the first record end that is not inside quotes. */
-export function detectNewline(text: string): CsvNewline {
+/** The line break ending the first record (outside quotes), or undefined when the text has none yet. */
+function findNewline(text: string): CsvNewline | undefined {
   let inQuotes = false;
   for (let index = 0; index < text.length; index += 1) {
     const character = text.charCodeAt(index);
     if (character === 34) inQuotes = !inQuotes;
     else if (!inQuotes && character === 10) return '\n';
-    else if (!inQuotes && character === 13) return text.charCodeAt(index + 1) === 10 ? '\r\n' : '\r';
+    else if (!inQuotes && character === 13) {
+      // A carriage return at the very end may be the first half of "\r\n".
+      if (index + 1 >= text.length) return undefined;
+      return text.charCodeAt(index + 1) === 10 ? '\r\n' : '\r';
+    }
   }
-  return '\n';
+  return undefined;
+}
+
+/** The line break of the first record end that is not inside quotes ("\n" when there is none). */
+export function detectNewline(text: string): CsvNewline {
+  return findNewline(text) ?? (text.endsWith('\r') ? '\r' : '\n');
 }
 
 function parseSample(sample: string, delimiter: string, newline: CsvNewline): string[][] {
@@ -93,12 +102,15 @@ export class CsvChunkParser {
     const input = this.#carry + text;
     this.#carry = '';
     if (this.#parser === undefined) {
-      if (!final && input.length < this.#sampleChars) {
+      if (!final && (input.length < this.#sampleChars || findNewline(input) === undefined)) {
         this.#carry = input;
+        this.#checkCarry();
         return [];
       }
       const newline = detectNewline(input);
-      const delimiter = this.#delimiter ?? detectDelimiter(input.slice(0, this.#sampleChars), newline);
+      const sample = final ? input : input.slice(0, Math.max(input.lastIndexOf(newline), 1));
+      const delimiter =
+        this.#delimiter ?? detectDelimiter(sample.slice(0, Math.max(this.#sampleChars, 1024)), newline);
       this.#newline = newline;
       this.#delimiter = delimiter;
       this.#parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
@@ -107,13 +119,7 @@ export class CsvChunkParser {
     const result: Papa.ParseResult<string[]> = this.#parser.parse(input, 0, !final);
     if (!final) {
       this.#carry = input.slice(result.meta.cursor);
-      if (this.#carry.length > MAX_CSV_RECORD_CHARS) {
-        throw new DomainError(
-          'INVALID_STATEMENT',
-          'A CSV record is longer than 1 MiB; the file probably has an unterminated quote',
-          { maxChars: MAX_CSV_RECORD_CHARS },
-        );
-      }
+      this.#checkCarry();
     } else if (input.endsWith(this.#newline ?? '\n')) {
       // papaparse reports the empty line after a final line break as a record of one empty field.
       const last = result.data.at(-1);
@@ -121,10 +127,23 @@ export class CsvChunkParser {
     }
     return result.data;
   }
+
+  #checkCarry(): void {
+    if (this.#carry.length > MAX_CSV_RECORD_CHARS) {
+      throw new DomainError(
+        'INVALID_STATEMENT',
+        'A CSV record is longer than 1 MiB; the file probably has an unterminated quote',
+        { maxChars: MAX_CSV_RECORD_CHARS },
+      );
+    }
+  }
 }
 
 /** Parses a whole CSV text into records. */
-export function parseCsv(text: string, options: CsvChunkParserOptions = {}): {
+export function parseCsv(
+  text: string,
+  options: CsvChunkParserOptions = {},
+): {
   rows: string[][];
   delimiter: string;
   newline: CsvNewline;

@@ -278,13 +278,16 @@ function headerRowForMapping(
       return wanted.every((name) => present.has(name));
     });
     if (index < 0) {
-      throw new DomainError('INVALID_MAPPING', `No header row names the columns ${names.join(', ')}`, { names });
+      throw new DomainError('INVALID_MAPPING', `No header row names the columns ${names.join(', ')}`, {
+        names,
+      });
     }
     return index;
   }
   const dateIndex = mapping.columns.date;
   if (typeof dateIndex !== 'number') return null;
-  const dateFormat = mapping.dateFormat ?? detectDateFormat(sampleTexts(rows, dateIndex), today) ?? 'DD.MM.YYYY';
+  const dateFormat =
+    mapping.dateFormat ?? detectDateFormat(sampleTexts(rows, dateIndex), today) ?? 'DD.MM.YYYY';
   const readDate = compileDatePattern(dateFormat, today === undefined ? {} : { today });
   const firstData = rows.findIndex((row) => {
     const cell = row[dateIndex];
@@ -303,9 +306,13 @@ function fromMapping(
 ): ResolvedLayout {
   const headerRowIndex = headerRowForMapping(rows, mapping, today);
   if (headerRowIndex !== null && (!Number.isInteger(headerRowIndex) || headerRowIndex < 0)) {
-    throw new DomainError('INVALID_MAPPING', `Header row must be a 0-based row index, got ${headerRowIndex}`, {
-      headerRowIndex,
-    });
+    throw new DomainError(
+      'INVALID_MAPPING',
+      `Header row must be a 0-based row index, got ${headerRowIndex}`,
+      {
+        headerRowIndex,
+      },
+    );
   }
   const headerCells = headerRowIndex === null ? undefined : rows[headerRowIndex];
   const indices: ColumnIndices = {};
@@ -317,9 +324,13 @@ function fromMapping(
     throw new DomainError('INVALID_MAPPING', 'The mapping must say which column holds the date', { mapping });
   }
   if (amountIndices(indices).length === 0) {
-    throw new DomainError('INVALID_MAPPING', 'The mapping must say which column holds the amount (or in and out)', {
-      mapping,
-    });
+    throw new DomainError(
+      'INVALID_MAPPING',
+      'The mapping must say which column holds the amount (or in and out)',
+      {
+        mapping,
+      },
+    );
   }
   const dataRows = headerRowIndex === null ? rows : rows.slice(headerRowIndex + 1);
   const detected = detectedFormats(dataRows, indices, today);
@@ -356,7 +367,11 @@ export function resolveLayout(
   for (const [headerRowIndex, row] of rows.entries()) {
     const indices = genericIndices(row);
     if (indices === undefined) continue;
-    const { dateFormat, decimal } = detectedFormats(sampleRows.slice(headerRowIndex + 1), indices, options.today);
+    const { dateFormat, decimal } = detectedFormats(
+      sampleRows.slice(headerRowIndex + 1),
+      indices,
+      options.today,
+    );
     return layoutFor(source, 'generic', sampleRows, headerRowIndex, indices, dateFormat, decimal);
   }
   throw unknownLayout(rows);
@@ -398,7 +413,10 @@ export class StatementRowMapper {
   constructor(resolved: ResolvedLayout, options: { date1904?: boolean; today?: IsoDate } = {}) {
     const { layout, indices } = resolved;
     this.#layout = layout;
-    this.#readDate = compileDatePattern(layout.dateFormat, options.today === undefined ? {} : { today: options.today });
+    this.#readDate = compileDatePattern(
+      layout.dateFormat,
+      options.today === undefined ? {} : { today: options.today },
+    );
     this.#amountFormat = layout.decimal === null ? {} : { decimal: layout.decimal };
     this.#date1904 = options.date1904 ?? false;
     this.#dateIndex = indices.date ?? 0;
@@ -408,7 +426,8 @@ export class StatementRowMapper {
     this.#inIndex = indices.amountIn;
     this.#outIndex = indices.amountOut;
     const headerName = layout.columns[this.#dateIndex]?.name;
-    this.#headerDateText = layout.headerRowIndex === null ? undefined : normalizeHeaderName(headerName ?? null);
+    this.#headerDateText =
+      layout.headerRowIndex === null ? undefined : normalizeHeaderName(headerName ?? null);
   }
 
   get layout(): StatementLayout {

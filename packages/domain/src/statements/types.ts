@@ -6,7 +6,14 @@ import type { TextEncodingName } from '../text/decode';
 /** What a column of a bank statement holds; amounts come as one signed column or as money in and out. */
 export type ColumnKind = 'date' | 'text' | 'text2' | 'amountIn' | 'amountOut' | 'amount';
 
-export const COLUMN_KINDS: readonly ColumnKind[] = ['date', 'text', 'text2', 'amountIn', 'amountOut', 'amount'];
+export const COLUMN_KINDS: readonly ColumnKind[] = [
+  'date',
+  'text',
+  'text2',
+  'amountIn',
+  'amountOut',
+  'amount',
+];
 export const AMOUNT_COLUMN_KINDS: readonly ColumnKind[] = ['amountIn', 'amountOut', 'amount'];
 
 export type StatementFileFormat = 'csv' | 'xlsx' | 'xls';

@@ -22,7 +22,9 @@ export const DEFAULT_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 
 function unreadable(format: string, error: unknown): DomainError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new DomainError('UNSUPPORTED_FILE', `The ${format} workbook could not be read: ${reason}`, { format });
+  return new DomainError('UNSUPPORTED_FILE', `The ${format} workbook could not be read: ${reason}`, {
+    format,
+  });
 }
 
 function missingSheet(sheet: number, count: number): DomainError {
@@ -62,11 +64,14 @@ function guardUnpackedSize(bytes: Uint8Array, limit: number): void {
 }
 
 /** Reads one sheet of an .xlsx workbook (Office Open XML) with exceljs. */
-export async function readXlsxTable(bytes: Uint8Array, options: WorkbookReadOptions = {}): Promise<WorkbookTable> {
+export async function readXlsxTable(
+  bytes: Uint8Array,
+  options: WorkbookReadOptions = {},
+): Promise<WorkbookTable> {
   guardUnpackedSize(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    await workbook.xlsx.load(new Uint8Array(bytes).buffer);
   } catch (error) {
     throw unreadable('xlsx', error);
   }
@@ -113,8 +118,14 @@ export function readXlsTable(bytes: Uint8Array, options: WorkbookReadOptions = {
   const sheetIndex = options.sheet ?? 0;
   const sheetName = workbook.SheetNames[sheetIndex];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
-  if (sheetName === undefined || sheet === undefined) throw missingSheet(sheetIndex, workbook.SheetNames.length);
-  const raw: unknown[][] = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  if (sheetName === undefined || sheet === undefined)
+    throw missingSheet(sheetIndex, workbook.SheetNames.length);
+  const raw: unknown[][] = XLSX.utils.sheet_to_json(sheet, {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: true,
+  });
   return {
     rows: raw.map((row) => (Array.isArray(row) ? row.map(plainSheetJsValue) : [])),
     sheetName,

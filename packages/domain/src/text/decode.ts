@@ -157,7 +157,7 @@ export class IncrementalTextDecoder {
   #bom = false;
   #started = false;
   #pending: Uint8Array = new Uint8Array(0);
-  #utf16: TextDecoder | undefined;
+  #utf16: InstanceType<typeof TextDecoder> | undefined;
   #mixed = false;
 
   constructor(encoding?: TextEncodingName) {
@@ -206,7 +206,8 @@ export class IncrementalTextDecoder {
       this.#started = true;
       const mark = byteOrderMark(bytes);
       if (mark) {
-        if (this.#encoding === undefined || this.#encoding === mark.encoding) this.#setEncoding(mark.encoding);
+        if (this.#encoding === undefined || this.#encoding === mark.encoding)
+          this.#setEncoding(mark.encoding);
         this.#bom = this.#encoding === mark.encoding;
         if (this.#bom) bytes = bytes.subarray(mark.length);
       } else if (this.#encoding === undefined) {

@@ -22,7 +22,8 @@ export function normalizeBic(input: string): string {
 export function validateBic(input: string): BicValidationResult {
   const normalized = normalizeBic(String(input ?? ''));
   if (normalized.length === 0) return { valid: false, reason: 'EMPTY' };
-  if (normalized.length !== 8 && normalized.length !== 11) return { valid: false, normalized, reason: 'LENGTH' };
+  if (normalized.length !== 8 && normalized.length !== 11)
+    return { valid: false, normalized, reason: 'LENGTH' };
   const match = BIC_STRUCTURE.exec(normalized);
   if (!match) return { valid: false, normalized, reason: 'FORMAT' };
   const [, institution = '', country = '', location = '', branch] = match;

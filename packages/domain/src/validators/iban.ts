@@ -209,7 +209,10 @@ export function bbanToIban(country: string, bban: string): string {
   }
   const nationalCheck = NATIONAL_CHECKS[countryCode];
   if (nationalCheck && !nationalCheck(compactBban)) {
-    throw new DomainError('INVALID_BBAN', `"${bban}" has a wrong check digit`, { country: countryCode, bban });
+    throw new DomainError('INVALID_BBAN', `"${bban}" has a wrong check digit`, {
+      country: countryCode,
+      bban,
+    });
   }
   return `${countryCode}${checkDigitsFor(countryCode, compactBban)}${compactBban}`;
 }

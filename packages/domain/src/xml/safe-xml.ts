@@ -135,8 +135,12 @@ function tooLarge(maxBytes: number): DomainError {
 function refuseDeclarations(text: string): void {
   let index = text.indexOf('<!');
   while (index !== -1) {
-    const next = text.charCodeAt(index + 2);
-    if (next !== 0x2d && next !== 0x5b) {
+    let resumeAt: number;
+    if (text.startsWith('<!--', index)) {
+      resumeAt = text.indexOf('-->', index + 4);
+    } else if (text.startsWith('<![CDATA[', index)) {
+      resumeAt = text.indexOf(']]>', index + 9);
+    } else {
       const declaration = text.slice(index, index + 10).split(/\s/)[0] ?? '<!';
       throw new DomainError(
         'XML_DTD_FORBIDDEN',
@@ -144,7 +148,9 @@ function refuseDeclarations(text: string): void {
         { offset: index },
       );
     }
-    index = text.indexOf('<!', index + 2);
+    // An unterminated comment or CDATA section is left for the well-formedness check to report.
+    if (resumeAt === -1) return;
+    index = text.indexOf('<!', resumeAt);
   }
 }
 
@@ -155,7 +161,11 @@ function invalidXml(message: string, details?: unknown): DomainError {
 function malformedAt(text: string, offset: number, message: string): DomainError {
   let line = 1;
   let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < offset;
+    index = text.indexOf('\n', index + 1)
+  ) {
     line++;
     lineStart = index + 1;
   }
@@ -288,7 +298,9 @@ function rootNamespace(text: string): string | undefined {
     if (next === '?') {
       start = text.indexOf('<', text.indexOf('?>', start) + 2);
     } else if (next === '!') {
-      const end = text.startsWith('<!--', start) ? text.indexOf('-->', start) + 3 : text.indexOf('>', start) + 1;
+      const end = text.startsWith('<!--', start)
+        ? text.indexOf('-->', start) + 3
+        : text.indexOf('>', start) + 1;
       start = end <= 0 ? -1 : text.indexOf('<', end);
     } else {
       break;

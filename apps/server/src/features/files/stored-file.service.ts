@@ -19,7 +19,8 @@ export function sanitizeFileName(name: string, kind: AcceptedKind): string {
   const base = path
     .basename(name.replaceAll('\\', '/'))
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f"<>:|?*/]/g, '_')
+    .replace(/\p{Cc}/gu, '_')
+    .replace(/["<>:|?*/]/g, '_')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 150);

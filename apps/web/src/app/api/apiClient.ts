@@ -13,7 +13,7 @@ type CallOptions = {
 };
 
 /** Applies the catalogue's session rules to a failed protected call before the caller sees the failure. */
-function applySessionRules(error: unknown) {
+export function applySessionRules(error: unknown) {
   if (isAccessTokenExpired(error)) sessionStore.openExpiredDialog();
   else if (isSessionOver(error)) void logout();
 }
@@ -36,6 +36,18 @@ async function call<Schema extends z.ZodType>(
 export const api = {
   get: <Schema extends z.ZodType>(schema: Schema, path: string, options?: Omit<CallOptions, 'body'>) =>
     call('GET', schema, path, options),
-  post: <Schema extends z.ZodType>(schema: Schema, path: string, body: unknown, options?: Omit<CallOptions, 'body'>) =>
-    call('POST', schema, path, { ...options, body }),
+  post: <Schema extends z.ZodType>(
+    schema: Schema,
+    path: string,
+    body: unknown,
+    options?: Omit<CallOptions, 'body'>,
+  ) => call('POST', schema, path, { ...options, body }),
+  put: <Schema extends z.ZodType>(
+    schema: Schema,
+    path: string,
+    body: unknown,
+    options?: Omit<CallOptions, 'body'>,
+  ) => call('PUT', schema, path, { ...options, body }),
+  delete: <Schema extends z.ZodType>(schema: Schema, path: string, options?: Omit<CallOptions, 'body'>) =>
+    call('DELETE', schema, path, options),
 };

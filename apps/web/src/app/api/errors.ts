@@ -38,7 +38,9 @@ export class ContractMismatchError extends Error {
   readonly issues: z.core.$ZodIssue[];
 
   constructor(call: string, issues: z.core.$ZodIssue[]) {
-    super(`The reply of ${call} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
+    super(
+      `The reply of ${call} does not match its contract: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`,
+    );
     this.name = 'ContractMismatchError';
     this.call = call;
     this.issues = issues;

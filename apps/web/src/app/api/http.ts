@@ -24,10 +24,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+export function toApiError(status: number, payload: unknown): ApiError {
   const reply = ErrorReply.safeParse(payload);
   if (reply.success) {
-    return new ApiError({ status, code: reply.data.code, message: reply.data.message, errorType: reply.data.errorType });
+    return new ApiError({
+      status,
+      code: reply.data.code,
+      message: reply.data.message,
+      errorType: reply.data.errorType,
+    });
   }
   return new ApiError({ status, code: `HTTP_${status}`, message: i18n.t('errors.unexpected') });
 }
@@ -36,7 +41,10 @@ function toApiError(status: number, payload: unknown): ApiError {
  * One call to the product's API: the headers every call carries, the catalogue's failure rules, and
  * the reply parsed with its contract. Session rules live one level up, in the api client.
  */
-export async function sendRequest<Schema extends z.ZodType>(schema: Schema, request: HttpRequest): Promise<z.output<Schema>> {
+export async function sendRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  request: HttpRequest,
+): Promise<z.output<Schema>> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     [LANGUAGE_HEADER]: readStoredLanguage(),
@@ -59,6 +67,7 @@ export async function sendRequest<Schema extends z.ZodType>(schema: Schema, requ
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ContractMismatchError(`${request.method} ${request.path}`, parsed.error.issues);
+  if (!parsed.success)
+    throw new ContractMismatchError(`${request.method} ${request.path}`, parsed.error.issues);
   return parsed.data;
 }

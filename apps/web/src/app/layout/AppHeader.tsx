@@ -34,8 +34,18 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Burger opened={isNavbarOpen} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-        <Link to={companyPath(company)} aria-label={`Bilag – ${t('nav.dashboard')}`} style={{ textDecoration: 'none' }}>
+        <Burger
+          opened={isNavbarOpen}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('nav.toggle')}
+        />
+        <Link
+          to={companyPath(company)}
+          aria-label={`Bilag – ${t('nav.dashboard')}`}
+          style={{ textDecoration: 'none' }}
+        >
           <Logo size={28} />
         </Link>
         <Divider orientation="vertical" visibleFrom="sm" my={14} />
@@ -44,7 +54,9 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
             {company.Name}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('companies.organisationNumber', { number: formatOrganisationNumber(company.OrganisationNumber) })}
+            {t('companies.organisationNumber', {
+              number: formatOrganisationNumber(company.OrganisationNumber),
+            })}
           </Text>
         </Box>
         <Button

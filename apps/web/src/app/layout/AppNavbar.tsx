@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { authKeys } from '../../features/auth/auth.queries';
-import { companyPath } from '../../features/companies/company.queries';
 import { useCurrentCompany } from '../../features/companies/CurrentCompany';
+import { companyPath } from '../../features/companies/company.queries';
 import { companyAreas, isAreaAllowed } from '../navigation';
 
 type AppNavbarProps = {

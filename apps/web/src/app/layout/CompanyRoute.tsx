@@ -3,23 +3,24 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { companyKeys, findCompanyByAlias } from '../../features/companies/company.queries';
 import { CurrentCompanyProvider } from '../../features/companies/CurrentCompany';
+import { companyKeys, findCompanyByAlias } from '../../features/companies/company.queries';
 import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
 import { ApiError, errorMessage } from '../api/errors';
 import { isSessionError } from '../session/session.rules';
 import { CompanyShell } from './CompanyShell';
 
 type LoadFailedProps = {
+  title: string;
   message: string;
   onRetry: () => void;
 };
 
-function LoadFailed({ message, onRetry }: LoadFailedProps) {
+function LoadFailed({ title, message, onRetry }: LoadFailedProps) {
   const { t } = useTranslation();
   return (
     <Center mih="100vh" p="md">
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('dashboard.loadFailed')} maw={480}>
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={title} maw={480}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{message}</Text>
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
@@ -42,15 +43,29 @@ export function CompanyRoute() {
   const listed = companies.data ? findCompanyByAlias(companies.data.rows, companyAlias) : undefined;
   const company = useQuery({ ...companyKeys.detail(listed?.Id ?? 0), enabled: listed !== undefined });
 
-  if (companies.isPending || (companies.isError && isSessionError(companies.error))) return <AppLoadingOverlay />;
+  if (companies.isPending || (companies.isError && isSessionError(companies.error)))
+    return <AppLoadingOverlay />;
   if (companies.isError) {
-    return <LoadFailed message={errorMessage(companies.error, t('errors.unexpected'))} onRetry={() => void companies.refetch()} />;
+    return (
+      <LoadFailed
+        title={t('companies.loadFailed')}
+        message={errorMessage(companies.error, t('errors.unexpected'))}
+        onRetry={() => void companies.refetch()}
+      />
+    );
   }
   if (!listed) return <Navigate to="/404" replace />;
   if (company.isPending || (company.isError && isSessionError(company.error))) return <AppLoadingOverlay />;
   if (company.isError) {
-    if (company.error instanceof ApiError && company.error.status === 404) return <Navigate to="/404" replace />;
-    return <LoadFailed message={errorMessage(company.error, t('errors.unexpected'))} onRetry={() => void company.refetch()} />;
+    if (company.error instanceof ApiError && company.error.status === 404)
+      return <Navigate to="/404" replace />;
+    return (
+      <LoadFailed
+        title={t('dashboard.loadFailed')}
+        message={errorMessage(company.error, t('errors.unexpected'))}
+        onRetry={() => void company.refetch()}
+      />
+    );
   }
   return (
     <CurrentCompanyProvider company={company.data}>

@@ -1,5 +1,5 @@
 import type { Company } from '@bilag/contracts';
-import { AppShell, Loader, Center } from '@mantine/core';
+import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,12 @@ export function CompanyShell({ company }: CompanyShellProps) {
           </Suspense>
         </AppShell.Main>
       </AppShell>
-      <CompanyPickerModal opened={isPickerOpen} onClose={picker.close} canDismiss currentCompanyId={company.Id} />
+      <CompanyPickerModal
+        opened={isPickerOpen}
+        onClose={picker.close}
+        canDismiss
+        currentCompanyId={company.Id}
+      />
     </>
   );
 }

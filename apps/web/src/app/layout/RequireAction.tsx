@@ -11,6 +11,7 @@ type RequireActionProps = {
 /** Sends a user whose role lacks the action to /unauthorized; the server still checks every call. */
 export function RequireAction({ action, children }: RequireActionProps) {
   const roleActions = useQuery(authKeys.roleActions());
-  if (roleActions.data && !roleActions.data.actions.includes(action)) return <Navigate to="/unauthorized" replace />;
+  if (roleActions.data && !roleActions.data.actions.includes(action))
+    return <Navigate to="/unauthorized" replace />;
   return children;
 }

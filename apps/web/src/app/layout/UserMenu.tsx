@@ -13,7 +13,12 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('user.menu', { name: user.FullName })} px={6} py={4} style={{ borderRadius: 8 }}>
+        <UnstyledButton
+          aria-label={t('user.menu', { name: user.FullName })}
+          px={6}
+          py={4}
+          style={{ borderRadius: 8 }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar name={user.FullName} color="initials" size={32} aria-hidden />
             <Text size="sm" fw={500} visibleFrom="md">

@@ -39,7 +39,10 @@ function SessionExpiredModal() {
       await renewSessionAndReload();
     } catch (error) {
       setIsRenewing(false);
-      toast(ToastType.error, t('session.refreshFailed', { message: errorMessage(error, t('errors.unexpected')) }));
+      toast(
+        ToastType.error,
+        t('session.refreshFailed', { message: errorMessage(error, t('errors.unexpected')) }),
+      );
     }
   }
 

@@ -45,7 +45,8 @@ export async function renewSessionAndReload(): Promise<void> {
     sessionStore.update({ AccessToken: reply.data.token, RefreshToken: reply.data.refreshToken });
     window.location.reload();
   } catch (error) {
-    if (error instanceof ApiError && (error.isConnectFail || error.status >= 500 || error.status === 429)) throw error;
+    if (error instanceof ApiError && (error.isConnectFail || error.status >= 500 || error.status === 429))
+      throw error;
     await logout();
   }
 }

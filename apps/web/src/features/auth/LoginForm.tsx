@@ -10,7 +10,10 @@ type LoginFormProps = {
   onSubmit: (credentials: LoginRequest) => void;
 };
 
-type FieldErrors = { email?: 'login.emailRequired' | 'login.emailInvalid'; password?: 'login.passwordRequired' };
+type FieldErrors = {
+  email?: 'login.emailRequired' | 'login.emailInvalid';
+  password?: 'login.passwordRequired';
+};
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
@@ -32,7 +35,9 @@ export function LoginForm({ isSubmitting, serverError, onSubmit }: LoginFormProp
     setHasTriedSubmit(true);
     const found = validate(email, password);
     if (found.email || found.password) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLInputElement>(found.email ? 'input[name="email"]' : 'input[name="password"]');
+      const firstInvalid = event.currentTarget.querySelector<HTMLInputElement>(
+        found.email ? 'input[name="email"]' : 'input[name="password"]',
+      );
       firstInvalid?.focus();
       return;
     }
@@ -43,7 +48,12 @@ export function LoginForm({ isSubmitting, serverError, onSubmit }: LoginFormProp
     <form onSubmit={onFormSubmit} noValidate>
       <Stack gap="md">
         {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('login.failedTitle')}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            title={t('login.failedTitle')}
+          >
             {serverError}
           </Alert>
         )}

@@ -37,7 +37,12 @@ export function LoginPage() {
   function onSubmit(credentials: { email: string; password: string }) {
     login.mutate(credentials, {
       onSuccess: (data) => {
-        startSession({ AccessToken: data.AccessToken, RefreshToken: data.RefreshToken, RoleId: data.RoleId, User: data.User });
+        startSession({
+          AccessToken: data.AccessToken,
+          RefreshToken: data.RefreshToken,
+          RoleId: data.RoleId,
+          User: data.User,
+        });
         // A language picked here is a fresh choice and is saved; otherwise the account's own choice applies.
         if (hasPickedLanguage) changeLanguage.mutate(currentLanguage());
         else void applyLanguage(data.User.Language);

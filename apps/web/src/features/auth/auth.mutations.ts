@@ -1,4 +1,10 @@
-import { ChangeLanguageReply, Endpoint, type Language, LoginReply, type LoginRequest } from '@bilag/contracts';
+import {
+  ChangeLanguageReply,
+  Endpoint,
+  type Language,
+  LoginReply,
+  type LoginRequest,
+} from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 import { errorMessage } from '../../app/api/errors';
@@ -32,7 +38,10 @@ export function useChangeLanguageMutation() {
     },
     onError: (error) => {
       if (isSessionError(error)) return;
-      toast(ToastType.error, i18n.t('language.saveFailed', { message: errorMessage(error, i18n.t('errors.unexpected')) }));
+      toast(
+        ToastType.error,
+        i18n.t('language.saveFailed', { message: errorMessage(error, i18n.t('errors.unexpected')) }),
+      );
     },
   });
 }

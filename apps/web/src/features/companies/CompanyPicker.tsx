@@ -19,7 +19,10 @@ function matchesQuery(company: Company, query: string): boolean {
   const text = query.trim().toLowerCase();
   if (text.length === 0) return true;
   const digits = text.replace(/\s/g, '');
-  return company.Name.toLowerCase().includes(text) || (/^\d+$/.test(digits) && company.OrganisationNumber.includes(digits));
+  return (
+    company.Name.toLowerCase().includes(text) ||
+    (/^\d+$/.test(digits) && company.OrganisationNumber.includes(digits))
+  );
 }
 
 export function CompanyPicker({ companies, currentCompanyId, onPick }: CompanyPickerProps) {
@@ -32,12 +35,15 @@ export function CompanyPicker({ companies, currentCompanyId, onPick }: CompanyPi
   const hasCurrent = matches.some((company) => company.Id === currentCompanyId);
 
   function optionButtons(): HTMLButtonElement[] {
-    return Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-company-option]') ?? []);
+    return Array.from(
+      listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-company-option]') ?? [],
+    );
   }
 
   function onListKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     const buttons = optionButtons();
-    const index = buttons.findIndex((button) => button === document.activeElement);
+    const focused = document.activeElement;
+    const index = focused instanceof HTMLButtonElement ? buttons.indexOf(focused) : -1;
     const last = buttons.length - 1;
     const targets: Record<string, number> = {
       ArrowDown: Math.min(index + 1, last),
@@ -85,7 +91,12 @@ export function CompanyPicker({ companies, currentCompanyId, onPick }: CompanyPi
         </Text>
       ) : (
         <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
-          <ul ref={listRef} className={classes.list} aria-label={t('companies.listLabel')} onKeyDown={onListKeyDown}>
+          <ul
+            ref={listRef}
+            className={classes.list}
+            aria-label={t('companies.listLabel')}
+            onKeyDown={onListKeyDown}
+          >
             {matches.map((company, index) => {
               const isCurrent = company.Id === currentCompanyId;
               const isFirstFocus = !isSearchable && (isCurrent || (!hasCurrent && index === 0));

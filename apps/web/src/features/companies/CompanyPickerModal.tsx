@@ -18,7 +18,13 @@ type CompanyPickerModalProps = {
   footer?: ReactNode;
 };
 
-export function CompanyPickerModal({ opened, onClose, canDismiss, currentCompanyId, footer }: CompanyPickerModalProps) {
+export function CompanyPickerModal({
+  opened,
+  onClose,
+  canDismiss,
+  currentCompanyId,
+  footer,
+}: CompanyPickerModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const companies = useQuery({ ...companyKeys.list(), enabled: opened });
@@ -38,7 +44,12 @@ export function CompanyPickerModal({ opened, onClose, canDismiss, currentCompany
     }
     if (companies.isError) {
       return (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('companies.loadFailed')}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('companies.loadFailed')}
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{errorMessage(companies.error, t('errors.unexpected'))}</Text>
             <Button size="xs" variant="white" color="red" onClick={() => void companies.refetch()}>
@@ -55,7 +66,9 @@ export function CompanyPickerModal({ opened, onClose, canDismiss, currentCompany
         </Text>
       );
     }
-    return <CompanyPicker companies={companies.data.rows} currentCompanyId={currentCompanyId} onPick={onPick} />;
+    return (
+      <CompanyPicker companies={companies.data.rows} currentCompanyId={currentCompanyId} onPick={onPick} />
+    );
   }
 
   return (

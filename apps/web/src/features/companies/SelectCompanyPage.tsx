@@ -19,7 +19,8 @@ export function SelectCompanyPage() {
   useDocumentTitle(`${t('companies.chooseTitle')} – Bilag`);
   const companies = useQuery(companyKeys.list());
 
-  if (companies.isPending || (companies.isError && isSessionError(companies.error))) return <AppLoadingOverlay />;
+  if (companies.isPending || (companies.isError && isSessionError(companies.error)))
+    return <AppLoadingOverlay />;
   const [onlyCompany, ...others] = companies.data?.rows ?? [];
   if (onlyCompany && others.length === 0) return <Navigate to={companyPath(onlyCompany)} replace />;
 
@@ -34,7 +35,12 @@ export function SelectCompanyPage() {
           onClose={keepOpen}
           canDismiss={false}
           footer={
-            <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+            <Button
+              variant="subtle"
+              color="gray"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => void logout()}
+            >
               {t('companies.signOutInstead')}
             </Button>
           }

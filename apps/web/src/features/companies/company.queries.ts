@@ -8,7 +8,8 @@ export const companyKeys = {
   list: () =>
     queryOptions({
       queryKey: [...companyKeys.lists()] as const,
-      queryFn: async ({ signal }) => (await api.get(ListCompaniesReply, Endpoint.listCompanies, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await api.get(ListCompaniesReply, Endpoint.listCompanies, { signal })).data,
       select: (data) => ({ ...data, rows: sortByName(data.rows) }),
     }),
   details: () => [...companyKeys.all(), 'detail'] as const,

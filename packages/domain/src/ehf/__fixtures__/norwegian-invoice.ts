@@ -80,7 +80,9 @@ export function norwegianInvoice(options: InvoiceFixtureOptions = {}): string {
     `  <cbc:ID>${escapeXml(id)}</cbc:ID>`,
     '  <cbc:IssueDate>2024-03-01</cbc:IssueDate>',
     isInvoice ? '  <cbc:DueDate>2024-03-15</cbc:DueDate>' : undefined,
-    isInvoice ? '  <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>' : '  <cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
+    isInvoice
+      ? '  <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>'
+      : '  <cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
     '  <cbc:DocumentCurrencyCode>NOK</cbc:DocumentCurrencyCode>',
     '  <cbc:BuyerReference>Ola Nordmann</cbc:BuyerReference>',
     attachment === undefined

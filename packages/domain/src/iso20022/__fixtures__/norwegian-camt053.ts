@@ -106,7 +106,9 @@ function entryXml(index: number, version: CamtFixtureVersion): { xml: string; si
       isCredit,
       counterpartyName: isCredit ? `Kunde ${index} & Sønn AS` : `Leverandør ${index}-${part} AS`,
       counterpartyAccount: norwegianAccountNumber(index + part + 2),
-      kid: isCredit ? createKid(String(100_000 + index * 10 + part), index % 2 === 0 ? 'MOD10' : 'MOD11') : undefined,
+      kid: isCredit
+        ? createKid(String(100_000 + index * 10 + part), index % 2 === 0 ? 'MOD10' : 'MOD11')
+        : undefined,
       text: isCredit ? undefined : `Faktura ${index}-${part} <varer>`,
       endToEndId: `E2E-${index}-${part}`,
     });
@@ -183,5 +185,11 @@ export function norwegianCamt053(options: CamtFixtureOptions = {}): CamtFixture 
     '</Document>',
     '',
   ].join('\n');
-  return { xml, entryCount: entries.length, openingBalanceOre: opening, closingBalanceOre: closing, accountBban: FIXTURE_ACCOUNT };
+  return {
+    xml,
+    entryCount: entries.length,
+    openingBalanceOre: opening,
+    closingBalanceOre: closing,
+    accountBban: FIXTURE_ACCOUNT,
+  };
 }

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { demoCompanies, demoUsers } from '../support/demo';
+import { chooseCompany, companyDialog, pickLanguage, signIn } from '../support/session';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => node.target),
+    }));
+}
+
+test('the sign-in page has no serious accessibility violations, in English and Norwegian', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await pickLanguage(page, 'en');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Enter your email address')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await pickLanguage(page, 'no');
+  await expect(page.getByRole('heading', { name: 'Logg inn' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the company dialog and the dashboard have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, demoUsers.accountant.email);
+  await expect(companyDialog(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await chooseCompany(page, demoCompanies.bureau);
+  await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bureau.name);
+  expect(await seriousViolations(page)).toEqual([]);
+});

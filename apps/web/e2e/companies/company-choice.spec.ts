@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { demoCompanies, demoUsers } from '../support/demo';
+import { chooseCompany, companyDialog, signIn } from '../support/session';
+
+test('choosing a company lands on its dashboard with its name and organisation number', async ({ page }) => {
+  await signIn(page, demoUsers.accountant.email);
+  await chooseCompany(page, demoCompanies.construction);
+
+  await expect(companyDialog(page)).toBeHidden();
+  await expect(page.getByTestId('current-company-name')).toHaveText(demoCompanies.construction.name);
+  await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.construction.name);
+  await expect(page.getByTestId('dashboard-organisation-number')).toHaveText(
+    demoCompanies.construction.organisationNumber,
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }),
+  ).toHaveAttribute('aria-current', 'page');
+});
+
+test('switch company opens the same dialog, which works with the keyboard alone', async ({ page }) => {
+  await signIn(page, demoUsers.accountant.email);
+  await chooseCompany(page, demoCompanies.construction);
+
+  await page.getByRole('button', { name: 'Switch company' }).click();
+  const dialog = companyDialog(page);
+  await expect(dialog).toBeVisible();
+  const current = dialog.getByRole('button', { name: new RegExp(demoCompanies.construction.name) });
+  await expect(current).toHaveAttribute('aria-current', 'true');
+  await expect(current).toBeFocused();
+
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('button', { name: new RegExp(demoCompanies.fishery.name) })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(`/${demoCompanies.fishery.alias}/`);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('current-company-name')).toHaveText(demoCompanies.fishery.name);
+  await expect(page.getByTestId('dashboard-organisation-number')).toHaveText(
+    demoCompanies.fishery.organisationNumber,
+  );
+});
+
+test('closing the switch dialog with Escape keeps the current company', async ({ page }) => {
+  await signIn(page, demoUsers.admin.email);
+  await chooseCompany(page, demoCompanies.bakery);
+
+  await page.getByRole('button', { name: 'Switch company' }).click();
+  await expect(companyDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await expect(companyDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(`/${demoCompanies.bakery.alias}/`);
+});
+
+test('a company the user does not belong to is answered with not found', async ({ page }) => {
+  await signIn(page, demoUsers.ceo.email);
+  await expect(page).toHaveURL(`/${demoCompanies.bakery.alias}/`);
+
+  await page.goto(`/${demoCompanies.construction.alias}/`);
+
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('heading', { name: 'Not found here' })).toBeVisible();
+});

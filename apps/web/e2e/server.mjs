@@ -1,0 +1,81 @@
+// Starts the product for the end-to-end suite: builds the web app when it has not been built, then
+// runs the server on a fresh, empty database (it migrates, seeds the demo data and starts the
+// sandbox) and waits until it answers ready. Playwright's webServer runs this and stops it after.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+const repositoryRoot = path.resolve(webRoot, '../..');
+const port = process.env.E2E_PORT ?? '3210';
+const readyUrl = `http://127.0.0.1:${port}/health/ready`;
+const READY_TIMEOUT_MS = 150_000;
+
+const webDistDir = process.env.WEB_DIST_DIR ?? path.join(webRoot, 'dist');
+if (!existsSync(path.join(webDistDir, 'index.html'))) {
+  console.log('[e2e] building the web app');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-e2e-'));
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  cwd: repositoryRoot,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? '3211',
+    SMTP_PORT: process.env.E2E_SMTP_PORT ?? '2626',
+    DATA_DIR: dataDir,
+    ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '900',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    START_SANDBOX: '1',
+  },
+});
+
+const STOP_GRACE_MS = 5_000;
+let isStopping = false;
+
+/** The database lives in the data directory, so it is removed only after the server has closed it. */
+async function stop(exitCode) {
+  if (isStopping) return;
+  isStopping = true;
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0));
+server.on('exit', (code) => {
+  if (!isStopping) {
+    console.error(`[e2e] the server stopped with code ${code}`);
+    void stop(code ?? 1);
+  }
+});
+
+const startedAt = Date.now();
+while (Date.now() - startedAt < READY_TIMEOUT_MS) {
+  const isReady = await fetch(readyUrl)
+    .then((response) => response.ok)
+    .catch(() => false);
+  if (isReady) {
+    console.log(
+      `[e2e] server ready at http://127.0.0.1:${port} after ${Math.round((Date.now() - startedAt) / 1000)} s`,
+    );
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+if (Date.now() - startedAt >= READY_TIMEOUT_MS) {
+  console.error(`[e2e] the server did not answer ${readyUrl} in time`);
+  await stop(1);
+}

@@ -1,0 +1,60 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, type DemoCompany } from './demo';
+
+export type UiLanguage = 'en' | 'no';
+
+const signInTexts = {
+  en: { email: 'Email', password: 'Password', submit: 'Sign in' },
+  no: { email: 'E-post', password: 'Passord', submit: 'Logg inn' },
+} as const;
+
+const languageNames = { en: 'English', no: 'Norsk' } as const;
+
+/** Picks a language from the language menu, whichever language the page shows now. */
+export async function pickLanguage(page: Page, language: UiLanguage) {
+  await page.getByRole('button', { name: /^(Change language|Bytt språk)/ }).click();
+  await page.getByRole('menuitem', { name: languageNames[language] }).click();
+}
+
+export async function fillSignInForm(
+  page: Page,
+  email: string,
+  password: string,
+  language: UiLanguage = 'en',
+) {
+  const texts = signInTexts[language];
+  await page.getByLabel(texts.email).fill(email);
+  await page.getByLabel(texts.password, { exact: true }).fill(password);
+}
+
+/**
+ * Signs in through the form. The language is always picked first, so the interface language does not
+ * depend on what an earlier test saved on the shared demo account.
+ */
+export async function signIn(page: Page, email: string, { language = 'en' }: { language?: UiLanguage } = {}) {
+  await page.goto('/login');
+  await pickLanguage(page, language);
+  await fillSignInForm(page, email, DEMO_PASSWORD, language);
+  await page.getByRole('button', { name: signInTexts[language].submit, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export function companyDialog(page: Page) {
+  return page.getByRole('dialog', { name: /Choose company|Velg firma/ });
+}
+
+export async function chooseCompany(page: Page, company: DemoCompany) {
+  await companyDialog(page)
+    .getByRole('button', { name: new RegExp(company.name) })
+    .click();
+  await expect(page).toHaveURL(`/${company.alias}/`);
+}
+
+export async function readStoredSession(
+  page: Page,
+): Promise<{ AccessToken: string; RefreshToken: string } | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('bilag.session');
+    return raw ? JSON.parse(raw) : null;
+  });
+}

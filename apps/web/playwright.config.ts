@@ -1,0 +1,64 @@
+import { defineConfig } from '@playwright/test';
+
+const port = process.env.E2E_PORT ?? '3210';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A host name that is not a local host, so the client behaves as it does in production. */
+const NON_LOCAL_HOST = 'bilag.test';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    locale: 'en-GB',
+    timezoneId: 'Europe/Oslo',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'local-host',
+      testIgnore: /\.non-local\.spec\.ts$/,
+    },
+    {
+      name: 'non-local-host',
+      testMatch: /\.non-local\.spec\.ts$/,
+      use: {
+        baseURL: `http://${NON_LOCAL_HOST}:${port}`,
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [...chromiumArgs, `--host-resolver-rules=MAP ${NON_LOCAL_HOST} 127.0.0.1`],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/server.mjs',
+    url: `http://127.0.0.1:${port}/health/ready`,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets the script stop the server and remove its database; the default is SIGKILL.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -1,0 +1,38 @@
+import { LANGUAGE_HEADER } from '@bilag/contracts';
+import { i18n } from '../../i18n';
+import { readStoredLanguage } from '../../i18n/language';
+import { readStoredSession } from '../session/session.storage';
+import { applySessionRules } from './apiClient';
+import { ApiError, CONNECT_FAIL_CODE } from './errors';
+import { toApiError } from './http';
+
+/**
+ * Fetches a protected file as a blob. Files need the bearer header, which an <img> or <iframe> cannot
+ * send, so screens show them through an object URL made from this blob.
+ */
+export async function downloadBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const session = readStoredSession();
+  const headers: Record<string, string> = { [LANGUAGE_HEADER]: readStoredLanguage() };
+  if (session) headers.Authorization = `Bearer ${session.AccessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: CONNECT_FAIL_CODE, message: i18n.t('errors.failedToFetch') });
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let payload: unknown = null;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+    const error = toApiError(response.status, payload);
+    if (session) applySessionRules(error);
+    throw error;
+  }
+  return response.blob();
+}

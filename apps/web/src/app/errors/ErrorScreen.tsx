@@ -1,0 +1,53 @@
+import { ActionIcon, Center, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../ui/Logo';
+import { reportClientError } from './reportClientError';
+
+export const RELOAD_AFTER_BACK_MS = 200;
+
+type ErrorScreenProps = {
+  error: unknown;
+};
+
+/** Going back alone could land on a page that still holds the broken state; the reload starts it fresh. */
+function onGoBack() {
+  window.history.back();
+  window.setTimeout(() => window.location.reload(), RELOAD_AFTER_BACK_MS);
+}
+
+export function ErrorScreen({ error }: ErrorScreenProps) {
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    void reportClientError(error);
+  }, [error]);
+
+  return (
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <LogoMark size={48} title="Bilag" />
+        <Title order={1} fz={56} fw={800} c="brand.8" lh={1}>
+          {t('errors.boundaryTitle')}
+        </Title>
+        <Text fz="xl" fw={600}>
+          {t('errors.boundaryText')}
+        </Text>
+        <Text c="dimmed">{t('errors.boundaryHint')}</Text>
+        <Tooltip label={t('errors.goBack')}>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="filled"
+            aria-label={t('errors.goBack')}
+            onClick={onGoBack}
+            mt="sm"
+          >
+            <IconArrowLeft size={24} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Stack>
+    </Center>
+  );
+}

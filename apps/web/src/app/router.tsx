@@ -1,0 +1,65 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { useCurrentCompany } from '../features/companies/CurrentCompany';
+import { companyPath } from '../features/companies/company.queries';
+import { SelectCompanyPage } from '../features/companies/SelectCompanyPage';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
+import { CompanyRoute } from './layout/CompanyRoute';
+import { RequireAction } from './layout/RequireAction';
+import { type CompanyArea, companyAreas } from './navigation';
+import { RootLayout } from './RootLayout';
+import { RequireSession } from './session/RequireSession';
+import { NotFoundPage } from './status/NotFoundPage';
+import { UnauthorizedPage } from './status/UnauthorizedPage';
+
+function CompanyNotFound() {
+  const company = useCurrentCompany();
+  return <NotFoundPage isEmbedded homePath={companyPath(company)} />;
+}
+
+function areaElement(area: CompanyArea, Page: CompanyArea['page'], key: string) {
+  return (
+    <RequireAction key={key} action={area.requiredAction}>
+      <Suspense>
+        <Page />
+      </Suspense>
+    </RequireAction>
+  );
+}
+
+const companyAreaRoutes: RouteObject[] = companyAreas.flatMap((area) => {
+  const element = areaElement(area, area.page, area.id);
+  const areaRoute: RouteObject = area.path === '' ? { index: true, element } : { path: area.path, element };
+  const subPageRoutes = (area.subPages ?? []).map((subPage) => ({
+    path: `${area.path}/${subPage.path}`,
+    element: areaElement(area, subPage.page, `${area.id}/${subPage.path}`),
+  }));
+  return [areaRoute, ...subPageRoutes];
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { path: '/unauthorized', element: <UnauthorizedPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <SelectCompanyPage /> },
+          {
+            path: ':companyAlias',
+            element: <CompanyRoute />,
+            children: [...companyAreaRoutes, { path: '*', element: <CompanyNotFound /> }],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

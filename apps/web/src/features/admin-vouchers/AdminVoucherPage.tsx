@@ -1,0 +1,291 @@
+import type { AdminVoucher } from '@bilag/contracts';
+import {
+  Alert,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconReceiptOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../app/api/errors';
+import { localeOfLanguage } from '../../i18n/language';
+import { useLanguage } from '../../i18n/useLanguage';
+import { companyKeys, companyPath } from '../companies/company.queries';
+import { SortableHeader } from '../vouchers/SortableHeader';
+import { DeletedBadge, PaidBadge, StatusBadge } from '../vouchers/VoucherBadges';
+import { VoucherFileCell } from '../vouchers/VoucherFileCell';
+import { VoucherFilters } from '../vouchers/VoucherFilters';
+import { useVoucherFilter } from '../vouchers/voucher.filter';
+import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
+import { adminVoucherKeys } from './admin-voucher.queries';
+
+const YEARS_OFFERED = 10;
+const COMPANY_PARAM = 'company';
+const DELETED_PARAM = 'deleted';
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function readCompanyId(params: URLSearchParams): number | undefined {
+  const value = Number(params.get(COMPANY_PARAM));
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+export default function AdminVoucherPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { filter, searchParams, setSearchParams, onChangeFilter } = useVoucherFilter();
+  const companies = useQuery(companyKeys.list());
+  useDocumentTitle(`${t('nav.adminVouchers')} – Bilag`);
+
+  const companyId = readCompanyId(searchParams);
+  const includeDeleted = searchParams.get(DELETED_PARAM) === '1';
+  const list = useQuery(adminVoucherKeys.list({ ...filter, companyId, includeDeleted }));
+
+  const currentYear = new Date().getFullYear();
+  const yearOptions = Array.from({ length: YEARS_OFFERED }, (_, index) => String(currentYear - index));
+  const monthFormat = new Intl.DateTimeFormat(localeOfLanguage(language), { month: 'long', timeZone: 'UTC' });
+  const monthOptions = Array.from({ length: 12 }, (_, index) => ({
+    value: String(index + 1),
+    label: monthFormat.format(new Date(Date.UTC(2000, index, 1))),
+  }));
+  const companyOptions = (companies.data?.rows ?? []).map((option) => ({
+    value: String(option.Id),
+    label: option.Name,
+  }));
+  const accessibleAliases = new Map((companies.data?.rows ?? []).map((option) => [option.Id, option.Alias]));
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / filter.pageSize));
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return <Navigate to="/unauthorized" replace />;
+
+  function setExtraParam(name: string, value: string | undefined) {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === undefined) next.delete(name);
+      else next.set(name, value);
+      next.delete('page');
+      return next;
+    });
+  }
+
+  function onReset() {
+    setSearchParams(new URLSearchParams());
+  }
+
+  function voucherPathOf(voucher: AdminVoucher): string | undefined {
+    const alias = accessibleAliases.get(voucher.CompanyId);
+    if (alias === undefined || voucher.DeletedAt !== null) return undefined;
+    return companyPath({ Alias: alias }, `voucher/${voucher.Id}`);
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Stack gap={2}>
+        <Title order={1} fz={28}>
+          {t('vouchers.admin.title')}
+        </Title>
+        <Text c="dimmed">{t('vouchers.admin.subtitle')}</Text>
+      </Stack>
+
+      <Card withBorder radius="lg" padding={0}>
+        <Stack gap="sm" p="md">
+          <VoucherFilters
+            filter={filter}
+            onChangeFilter={onChangeFilter}
+            onResetFilter={onReset}
+            hasExtraFilters={companyId !== undefined || includeDeleted || filter.year !== undefined}
+          >
+            <Select
+              label={t('vouchers.admin.company')}
+              placeholder={t('vouchers.admin.allCompanies')}
+              data={companyOptions}
+              value={companyId === undefined ? null : String(companyId)}
+              onChange={(value) => setExtraParam(COMPANY_PARAM, value ?? undefined)}
+              searchable
+              clearable
+              w={220}
+              data-testid="admin-filter-company"
+            />
+            <Select
+              label={t('vouchers.list.year')}
+              placeholder={t('vouchers.admin.allYears')}
+              data={yearOptions}
+              value={filter.year === undefined ? null : String(filter.year)}
+              onChange={(value) =>
+                onChangeFilter({ year: value === null ? undefined : Number(value), month: 0 })
+              }
+              clearable
+              w={130}
+            />
+            <Select
+              label={t('vouchers.admin.month')}
+              placeholder={t('vouchers.admin.allMonths')}
+              data={monthOptions}
+              value={filter.month === 0 ? null : String(filter.month)}
+              onChange={(value) => onChangeFilter({ month: value === null ? 0 : Number(value) })}
+              disabled={filter.year === undefined}
+              clearable
+              w={150}
+            />
+            <Switch
+              label={t('vouchers.admin.includeDeleted')}
+              checked={includeDeleted}
+              onChange={(event) =>
+                setExtraParam(DELETED_PARAM, event.currentTarget.checked ? '1' : undefined)
+              }
+              mb={8}
+              data-testid="admin-include-deleted"
+            />
+          </VoucherFilters>
+          <Group justify="space-between" mih={24}>
+            <Text size="sm" c="dimmed" data-testid="admin-voucher-count">
+              {list.data ? t('vouchers.admin.count', { count: total }) : ' '}
+            </Text>
+            {list.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+          </Group>
+        </Stack>
+
+        {list.isError ? (
+          <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(list.error, t('errors.unexpected'))}
+          </Alert>
+        ) : list.data === undefined ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label={t('app.loading')} />
+          </Center>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            py={48}
+            icon={<IconReceiptOff size={28} aria-hidden />}
+            withIndicatorBackground
+            title={t('vouchers.list.emptyTitle')}
+            description={t('vouchers.admin.emptyText')}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={1000}>
+            <Table
+              highlightOnHover
+              verticalSpacing="xs"
+              stickyHeader
+              aria-label={t('vouchers.admin.tableLabel')}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader
+                    field="Id"
+                    label={t('vouchers.fields.id')}
+                    filter={filter}
+                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                  />
+                  <Table.Th>{t('vouchers.admin.company')}</Table.Th>
+                  <SortableHeader
+                    field="Date"
+                    label={t('vouchers.fields.date')}
+                    filter={filter}
+                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                  />
+                  <SortableHeader
+                    field="SupplierName"
+                    label={t('vouchers.fields.supplier')}
+                    filter={filter}
+                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                  />
+                  <SortableHeader
+                    field="Amount"
+                    label={t('vouchers.fields.amount')}
+                    filter={filter}
+                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                    isNumeric
+                  />
+                  <Table.Th>{t('vouchers.fields.status')}</Table.Th>
+                  <Table.Th>{t('vouchers.fields.paid')}</Table.Th>
+                  <Table.Th w={56}>{t('vouchers.fields.file')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((voucher) => {
+                  const path = voucherPathOf(voucher);
+                  return (
+                    <Table.Tr
+                      key={`${voucher.CompanyId}-${voucher.Id}`}
+                      data-testid={`admin-voucher-row-${voucher.Id}`}
+                      tabIndex={path ? 0 : undefined}
+                      style={{ cursor: path ? 'pointer' : undefined }}
+                      onClick={path ? () => navigate(path) : undefined}
+                      onKeyDown={path ? (event) => event.key === 'Enter' && navigate(path) : undefined}
+                      opacity={voucher.DeletedAt ? 0.7 : 1}
+                    >
+                      <Table.Td style={numeric}>
+                        <Text size="sm" c="dimmed" style={numeric}>
+                          {voucher.Id}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={220}>
+                        <Text size="sm" fw={500} truncate>
+                          {voucher.CompanyName}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          {voucher.CompanyAlias}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={numeric}>{formatCalendarDate(voucher.Date) || '—'}</Table.Td>
+                      <Table.Td maw={240}>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" truncate c={voucher.SupplierName ? undefined : 'dimmed'}>
+                            {voucher.SupplierName ?? t('vouchers.list.noSupplier')}
+                          </Text>
+                          {voucher.DeletedAt && <DeletedBadge />}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right" style={numeric}>
+                        {voucher.AmountOre === null ? '—' : formatMoney(voucher.AmountOre, voucher.Currency)}
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={voucher.Status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <PaidBadge isPaid={voucher.IsPaid} />
+                      </Table.Td>
+                      <Table.Td>
+                        <VoucherFileCell companyId={voucher.CompanyId} files={voucher.Files} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {pageCount > 1 && (
+          <Group justify="center" p="md">
+            <Pagination
+              total={pageCount}
+              value={Math.min(filter.pageNumber, pageCount)}
+              onChange={(pageNumber) => onChangeFilter({ pageNumber })}
+            />
+          </Group>
+        )}
+      </Card>
+      <Text size="xs" c="dimmed">
+        {t('vouchers.admin.openHint')}
+      </Text>
+    </Stack>
+  );
+}

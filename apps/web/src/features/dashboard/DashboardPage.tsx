@@ -1,0 +1,71 @@
+import { Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuilding } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session/session.store';
+import { DateFormat, formatDate } from '../../ui/dates';
+import { formatOrganisationNumber } from '../../ui/organisationNumber';
+import { authKeys } from '../auth/auth.queries';
+import { useCurrentCompany } from '../companies/CurrentCompany';
+
+function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const session = useSession();
+  const currentUser = useQuery(authKeys.currentUser());
+  const user = currentUser.data ?? session?.User;
+  useDocumentTitle(`${t('nav.dashboard')} – ${company.Name} – Bilag`);
+
+  return (
+    <Stack gap="xl" maw={960}>
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {user ? t('dashboard.greeting', { name: firstName(user.FullName) }) : t('nav.dashboard')}
+        </Title>
+        <Text c="dimmed">{capitalize(formatDate(new Date(), DateFormat.longDate))}</Text>
+      </Stack>
+
+      <Card
+        withBorder
+        radius="lg"
+        padding="xl"
+        component="section"
+        aria-labelledby="dashboard-company-heading"
+      >
+        <Group gap="sm" mb="lg" wrap="nowrap">
+          <IconBuilding size={22} stroke={1.7} aria-hidden color="var(--mantine-color-brand-8)" />
+          <Title order={2} fz="lg" id="dashboard-company-heading">
+            {t('dashboard.companyHeading')}
+          </Title>
+        </Group>
+        <DataList orientation="horizontal" labelWidth={200} withDivider gap="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>{t('dashboard.companyName')}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="dashboard-company-name">{company.Name}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('dashboard.organisationNumber')}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="dashboard-organisation-number">
+              {formatOrganisationNumber(company.OrganisationNumber)}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('dashboard.access')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {company.isOwner ? t('dashboard.accessOwner') : t('dashboard.accessMember')}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Box, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { localeOfLanguage } from '../../i18n/language';
+import { useLanguage } from '../../i18n/useLanguage';
+import classes from './VoucherStatisticsStrip.module.css';
+
+type VoucherStatisticsStripProps = {
+  /** Thirteen counts: the months of the year, then the year's total. */
+  counts: readonly number[] | undefined;
+  /** 1–12 for a month, 0 for the whole year. */
+  selectedMonth: number;
+  onSelectMonth: (month: number) => void;
+};
+
+const BAR_HEIGHT = 56;
+const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
+
+function monthNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  return MONTHS.map((month) => format.format(new Date(Date.UTC(2000, month - 1, 1))).replace('.', ''));
+}
+
+export function VoucherStatisticsStrip({
+  counts,
+  selectedMonth,
+  onSelectMonth,
+}: VoucherStatisticsStripProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const names = monthNames(localeOfLanguage(language));
+
+  if (!counts) return <Skeleton h={BAR_HEIGHT + 48} radius="md" />;
+
+  const monthCounts = counts.slice(0, 12);
+  const highest = Math.max(1, ...monthCounts);
+  const total = counts[12] ?? 0;
+
+  return (
+    <Box
+      className={classes.strip}
+      role="group"
+      aria-label={t('vouchers.statistics.label')}
+      data-testid="voucher-statistics"
+    >
+      {MONTHS.map((month, index) => {
+        const count = monthCounts[index] ?? 0;
+        const isSelected = selectedMonth === month;
+        return (
+          <UnstyledButton
+            key={month}
+            className={classes.slot}
+            data-selected={isSelected || undefined}
+            aria-pressed={isSelected}
+            aria-label={t('vouchers.statistics.month', { month: names[index], count })}
+            data-testid={`statistics-month-${month}`}
+            onClick={() => onSelectMonth(isSelected ? 0 : month)}
+          >
+            <Text className={classes.count} data-testid="statistics-count">
+              {count}
+            </Text>
+            <Box className={classes.track} h={BAR_HEIGHT}>
+              <Box
+                className={classes.bar}
+                h={count === 0 ? 2 : Math.max(4, (count / highest) * BAR_HEIGHT)}
+              />
+            </Box>
+            <Text className={classes.name}>{names[index]}</Text>
+          </UnstyledButton>
+        );
+      })}
+      <UnstyledButton
+        className={`${classes.slot} ${classes.total}`}
+        data-selected={selectedMonth === 0 || undefined}
+        aria-pressed={selectedMonth === 0}
+        aria-label={t('vouchers.statistics.total', { count: total })}
+        data-testid="statistics-total"
+        onClick={() => onSelectMonth(0)}
+      >
+        <Stack gap={2} align="center" justify="center" h="100%">
+          <Text className={classes.totalCount} data-testid="statistics-count">
+            {total}
+          </Text>
+          <Text className={classes.name}>{t('vouchers.statistics.wholeYear')}</Text>
+        </Stack>
+      </UnstyledButton>
+    </Box>
+  );
+}

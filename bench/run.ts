@@ -1,0 +1,31 @@
+import { benchIso20022 } from './iso20022';
+import type { BenchResult } from './result';
+import { benchStatements } from './statements';
+import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
+
+/**
+ * Every benchmark, each against a baseline measured in the same run; ratios, not absolute times,
+ * are what compare across machines. `npm run bench -- vouchers` runs only the named groups.
+ */
+const groups: Record<string, () => Promise<BenchResult[]>> = {
+  statements: benchStatements,
+  iso20022: benchIso20022,
+  vouchers: async () => [...(await benchVoucherListPostgres()), ...(await benchVoucherListEmbedded())],
+};
+
+const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+const results: BenchResult[] = [];
+for (const [name, run] of Object.entries(groups)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  process.stderr.write(`running ${name}…\n`);
+  results.push(...(await run()));
+}
+
+const rows = results.map((result) => ({
+  benchmark: result.name,
+  ours: `${result.ours.toLocaleString('en')} ${result.unit}`,
+  baseline: `${result.baseline.toLocaleString('en')}`,
+  ratio: `${result.ratio.toFixed(2)}×`,
+  goal: result.goal ?? '',
+}));
+console.table(rows);

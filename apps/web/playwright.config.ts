@@ -44,6 +44,8 @@ export default defineConfig({
       testMatch: /\.non-local\.spec\.ts$/,
       use: {
         baseURL: `http://${NON_LOCAL_HOST}:${port}`,
+        // The server's CSP asks browsers to upgrade to HTTPS, which plain-HTTP test hosts cannot serve.
+        bypassCSP: true,
         launchOptions: {
           executablePath: '/usr/bin/chromium',
           args: [...chromiumArgs, `--host-resolver-rules=MAP ${NON_LOCAL_HOST} 127.0.0.1`],

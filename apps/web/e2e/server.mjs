@@ -26,6 +26,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-e2e-'));
 const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   cwd: repositoryRoot,
   stdio: 'inherit',
+  // A process group of its own: npx does not pass SIGTERM on, so the whole group is signalled.
+  detached: true,
   env: {
     ...process.env,
     PORT: port,
@@ -47,7 +49,7 @@ async function stop(exitCode) {
   isStopping = true;
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
   }
   rmSync(dataDir, { recursive: true, force: true });

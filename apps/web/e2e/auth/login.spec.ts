@@ -26,9 +26,9 @@ test('missing or malformed fields are explained before anything is sent', async 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Enter your email address')).toBeVisible();
   await expect(page.getByText('Enter your password')).toBeVisible();
-  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
 
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
   await expect(page.getByText('Enter a valid email address, like name@company.no')).toBeVisible();
   expect(loginCalls).toBe(0);
 });
@@ -37,7 +37,7 @@ test('the right password, sent with Enter, opens the company dialog with the use
   page,
 }) => {
   await fillSignInForm(page, demoUsers.accountant.email, 'demo1234');
-  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
 
   await expect(page).toHaveURL('/');
   const dialog = companyDialog(page);

@@ -23,8 +23,8 @@ export async function fillSignInForm(
   language: UiLanguage = 'en',
 ) {
   const texts = signInTexts[language];
-  await page.getByLabel(texts.email).fill(email);
-  await page.getByLabel(texts.password, { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: texts.email, exact: true }).fill(email);
+  await page.getByRole('textbox', { name: texts.password, exact: true }).fill(password);
 }
 
 /**

@@ -84,7 +84,8 @@ describe('cli validate', () => {
   });
 });
 
-describe('cli parse statement', () => {
+// The first statement command loads the spreadsheet modules, which takes a while on a busy machine.
+describe('cli parse statement', { timeout: 30_000 }, () => {
   it('prints the layout and the transactions with amounts as decimal strings', async () => {
     const run = await cli('parse', 'statement', dnbFile);
     expect(run.status).toBe(0);
@@ -136,7 +137,7 @@ describe('cli parse statement', () => {
   });
 });
 
-describe('cli dispatcher', () => {
+describe('cli dispatcher', { timeout: 30_000 }, () => {
   it('prints usage for help and refuses unknown commands with exit status 2', async () => {
     const help = await cli('--help');
     expect(help.status).toBe(0);

@@ -368,7 +368,7 @@ function proveBalance(balances: CamtBalance[], entries: CamtEntry[]): CamtBalanc
     balances.find((balance) => balance.type === 'PRCD');
   const closing = balances.find((balance) => balance.type === 'CLBD');
   if (opening === undefined || closing === undefined) return undefined;
-  let expected = opening.amount as number;
+  let expected: number = opening.amount;
   let currenciesAgree = opening.currency === closing.currency;
   for (const entry of entries) {
     if (entry.status !== 'BOOK') continue;

@@ -108,9 +108,11 @@ export class CsvChunkParser {
         return [];
       }
       const newline = detectNewline(input);
-      const sample = final ? input : input.slice(0, Math.max(input.lastIndexOf(newline), 1));
-      const delimiter =
-        this.#delimiter ?? detectDelimiter(sample.slice(0, Math.max(this.#sampleChars, 1024)), newline);
+      const head = input.slice(0, this.#sampleChars);
+      // Whole records only, so a streamed and a whole read look at the same sample.
+      const sample =
+        input.length <= this.#sampleChars && final ? head : head.slice(0, head.lastIndexOf(newline) + 1);
+      const delimiter = this.#delimiter ?? detectDelimiter(sample || head, newline);
       this.#newline = newline;
       this.#delimiter = delimiter;
       this.#parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });

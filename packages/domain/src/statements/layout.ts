@@ -348,9 +348,10 @@ function fromMapping(
 }
 
 /**
- * Decides from the first rows of a file where its header is and which column holds what: the caller's
- * mapping if given, else the chosen template, else a built-in template recognised by its header, else
- * common column names. Throws UNKNOWN_LAYOUT when nothing fits.
+ * Decides from the first rows of a file (only the first {@link HEADER_SCAN_ROWS} are looked at, so a
+ * streamed and a whole read agree) where its header is and which column holds what: the caller's mapping
+ * if given, else the chosen template, else a built-in template recognised by its header, else common
+ * column names. Throws UNKNOWN_LAYOUT when nothing fits.
  */
 export function resolveLayout(
   sampleRows: readonly (readonly CellValue[])[],
@@ -358,7 +359,7 @@ export function resolveLayout(
   options: StatementReadOptions = {},
 ): ResolvedLayout {
   const rows = sampleRows.slice(0, HEADER_SCAN_ROWS);
-  if (options.mapping) return fromMapping(sampleRows, source, options.mapping, options.today);
+  if (options.mapping) return fromMapping(rows, source, options.mapping, options.today);
   if (options.template !== undefined) return fromTemplate(rows, source, templateFrom(options.template));
   for (const row of rows) {
     const template = detectTemplate(row);
@@ -367,12 +368,8 @@ export function resolveLayout(
   for (const [headerRowIndex, row] of rows.entries()) {
     const indices = genericIndices(row);
     if (indices === undefined) continue;
-    const { dateFormat, decimal } = detectedFormats(
-      sampleRows.slice(headerRowIndex + 1),
-      indices,
-      options.today,
-    );
-    return layoutFor(source, 'generic', sampleRows, headerRowIndex, indices, dateFormat, decimal);
+    const { dateFormat, decimal } = detectedFormats(rows.slice(headerRowIndex + 1), indices, options.today);
+    return layoutFor(source, 'generic', rows, headerRowIndex, indices, dateFormat, decimal);
   }
   throw unknownLayout(rows);
 }

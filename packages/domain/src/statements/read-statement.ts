@@ -61,7 +61,7 @@ async function readTable(
       source: { format, encoding: decoded.encoding, delimiter: csv.delimiter, date1904: false },
     };
   }
-  const table = format === 'xlsx' ? await readXlsxTable(bytes, options) : readXlsTable(bytes, options);
+  const table = format === 'xlsx' ? await readXlsxTable(bytes, options) : await readXlsTable(bytes, options);
   return { rows: table.rows, source: { format, encoding: null, delimiter: null, date1904: table.date1904 } };
 }
 

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
-import * as XLSX from 'xlsx';
+import type { CellValue as ExcelJsCellValue } from 'exceljs';
+import type { WorkBook } from 'xlsx';
 import { DomainError } from '../errors';
 import { listZipEntries } from '../files/sniff';
 import type { CellValue } from './types';
@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** exceljs wraps rich text, formulas and links in objects; a statement only needs what the cell shows. */
-function plainExcelJsValue(value: ExcelJS.CellValue): CellValue {
+function plainExcelJsValue(value: ExcelJsCellValue): CellValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -47,7 +47,7 @@ function plainExcelJsValue(value: ExcelJS.CellValue): CellValue {
   if ('richText' in value && Array.isArray(value.richText)) {
     return value.richText.map((part) => part.text).join('');
   }
-  if ('result' in value) return plainExcelJsValue(value.result as ExcelJS.CellValue);
+  if ('result' in value) return plainExcelJsValue(value.result as ExcelJsCellValue);
   if ('formula' in value || 'sharedFormula' in value) return null;
   if ('text' in value && typeof value.text === 'string') return value.text;
   return null;
@@ -69,6 +69,8 @@ export async function readXlsxTable(
   options: WorkbookReadOptions = {},
 ): Promise<WorkbookTable> {
   guardUnpackedSize(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
+  // Loaded on first use: most statements are CSV, and these libraries are large.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(new Uint8Array(bytes).buffer);
@@ -100,8 +102,12 @@ function plainSheetJsValue(value: unknown): CellValue {
 }
 
 /** Reads one sheet of a legacy .xls workbook (BIFF, OLE2) with SheetJS. Dates stay serial numbers. */
-export function readXlsTable(bytes: Uint8Array, options: WorkbookReadOptions = {}): WorkbookTable {
-  let workbook: XLSX.WorkBook;
+export async function readXlsTable(
+  bytes: Uint8Array,
+  options: WorkbookReadOptions = {},
+): Promise<WorkbookTable> {
+  const XLSX = await import('xlsx');
+  let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'array',

@@ -78,6 +78,7 @@ export function LoginForm({ isSubmitting, serverError, onSubmit }: LoginFormProp
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password ? t(errors.password) : undefined}
           withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
         />
         <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
           {t('login.submit')}

@@ -26,7 +26,9 @@ describe('the voucher filter in the address', () => {
       sortType: 'asc' as const,
     };
     const params = writeVoucherFilter(filter, new URLSearchParams());
-    expect(params.toString()).toBe('year=2025&month=3&from=2025-03-01&sort=Amount&order=asc&q=Posten&status=1');
+    expect(params.toString()).toBe(
+      'year=2025&month=3&from=2025-03-01&sort=Amount&order=asc&q=Posten&status=1',
+    );
     expect(readVoucherFilter(params)).toEqual(filter);
   });
 

@@ -36,18 +36,30 @@ describe('the voucher edit form', () => {
 
   it('reads typed values into what the API stores', () => {
     const parsed = parseVoucherForm(
-      { ...toFormValues(voucher), date: '0503', dueDate: '20.06.25', amount: '2 500,5', kid: '0000000000000000011' },
+      { ...toFormValues(voucher), date: '0503', dueDate: '20.06.25', amount: '2 500,5', kid: '1234567897' },
       today,
     );
     expect(parsed).toMatchObject({
       isValid: true,
-      changes: { date: '2025-03-05', dueDate: '2025-06-20', amountOre: 250_050, accountNumber: '86011117947' },
+      changes: {
+        date: '2025-03-05',
+        dueDate: '2025-06-20',
+        amountOre: 250_050,
+        kid: '1234567897',
+        accountNumber: '86011117947',
+      },
     });
   });
 
   it('refuses an ambiguous amount, a wrong KID and a wrong account number, all at once', () => {
     const parsed = parseVoucherForm(
-      { ...toFormValues(voucher), amount: '3.000', kid: '12345', accountNumber: '1234.56.78900', date: '31.02.2025' },
+      {
+        ...toFormValues(voucher),
+        amount: '3.000',
+        kid: '12345',
+        accountNumber: '1234.56.78900',
+        date: '31.02.2025',
+      },
       today,
     );
     expect(parsed).toEqual({
@@ -66,6 +78,9 @@ describe('the voucher edit form', () => {
       { ...toFormValues(voucher), supplierName: '  ', amount: '', labels: ['porto', ' porto ', 'reise'] },
       today,
     );
-    expect(parsed).toMatchObject({ isValid: true, changes: { supplierName: null, amountOre: null, labels: ['porto', 'reise'] } });
+    expect(parsed).toMatchObject({
+      isValid: true,
+      changes: { supplierName: null, amountOre: null, labels: ['porto', 'reise'] },
+    });
   });
 });

@@ -18,12 +18,18 @@ describe('describeHistoryEntry', () => {
   });
 
   it('names the uploaded file of a created voucher and the amount of an added part', () => {
-    expect(describeHistoryEntry({ Action: 'create', Before: null, After: { fileName: 'kvittering.png' } })).toEqual({
+    expect(
+      describeHistoryEntry({ Action: 'create', Before: null, After: { fileName: 'kvittering.png' } }),
+    ).toEqual({
       kind: 'created',
       fileName: 'kvittering.png',
     });
     expect(
-      describeHistoryEntry({ Action: 'add-balance', Before: null, After: { amountOre: 5000, description: null } }),
+      describeHistoryEntry({
+        Action: 'add-balance',
+        Before: null,
+        After: { amountOre: 5000, description: null },
+      }),
     ).toEqual({ kind: 'balanceAdded', amountOre: 5000, description: undefined });
   });
 
@@ -33,6 +39,9 @@ describe('describeHistoryEntry', () => {
       Before: { labels: ['a', 'b'], kid: null },
       After: { labels: ['b', 'a'], kid: '' },
     });
-    expect(reordered).toEqual({ kind: 'updated', changes: [{ field: 'labels', before: ['a', 'b'], after: ['b', 'a'] }] });
+    expect(reordered).toEqual({
+      kind: 'updated',
+      changes: [{ field: 'labels', before: ['a', 'b'], after: ['b', 'a'] }],
+    });
   });
 });

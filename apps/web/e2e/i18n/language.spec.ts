@@ -21,14 +21,14 @@ test('the header’s language switch translates the interface, is saved, and is 
 }) => {
   await signIn(page, demoUsers.ceo.email, { language: 'en' });
   await expect(page.getByRole('heading', { name: `Welcome, ${demoUsers.ceo.firstName}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
 
   const saveCall = page.waitForRequest((request) => request.url().endsWith('/api/account/language'));
   await pickLanguage(page, 'no');
 
   expect((await saveCall).postDataJSON()).toEqual({ language: 'no' });
   await expect(page.getByRole('heading', { name: `Velkommen, ${demoUsers.ceo.firstName}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Oversikt' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Oversikt', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bytt firma' })).toBeVisible();
   await expect(page.getByText('Organisasjonsnummer')).toBeVisible();
 

@@ -1,6 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** Uploads make thumbnails on the server, which takes a while on a busy test machine. */
+const UPLOAD_TIMEOUT_MS = 30_000;
+
 export type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
@@ -100,9 +103,12 @@ export function pdfFile(name: string, text = 'Faktura'): UploadFile {
   return { name, mimeType: 'application/pdf', buffer: invoicePdf(text) };
 }
 
+/** A first visit loads the voucher screens' code and four calls; a busy test machine needs the time. */
+export const FIRST_LOAD_TIMEOUT_MS = 20_000;
+
 export async function openVoucherList(page: Page, companyAlias: string) {
   await page.goto(`/${companyAlias}/voucher`);
-  await expect(page.getByTestId('voucher-statistics')).toBeVisible();
+  await expect(page.getByTestId('voucher-statistics')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
 }
 
 /** Drops files on the voucher dropzone, as picking them in the file dialog would. */
@@ -120,7 +126,7 @@ export async function uploadAndWait(page: Page, files: UploadFile[]): Promise<nu
   const ids: number[] = [];
   for (const file of files) {
     const item = uploadItem(page, file.name);
-    await expect(item).toHaveAttribute('data-state', 'done');
+    await expect(item).toHaveAttribute('data-state', 'done', { timeout: UPLOAD_TIMEOUT_MS });
     const link = item.getByRole('link');
     const href = (await link.getAttribute('href')) ?? '';
     ids.push(Number(href.split('/').pop()));

@@ -4,6 +4,7 @@ import { signIn } from '../support/session';
 import {
   currentMonthInNorway,
   currentYearInNorway,
+  FIRST_LOAD_TIMEOUT_MS,
   openVoucherList,
   pdfFile,
   pngFile,
@@ -18,6 +19,7 @@ import {
 const company = demoCompanies.bakery;
 
 test('staff upload two receipts, edit one, find it with the filters and delete both', async ({ page }) => {
+  test.setTimeout(120_000);
   const supplier = uniqueName('Posten Norge');
   const receipt = pngFile(`${uniqueName('kvittering')}.png`);
   const invoice = pdfFile(`${uniqueName('faktura')}.pdf`);
@@ -29,7 +31,7 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   await signIn(page, demoUsers.ceo.email);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vouchers', exact: true }).click();
   await expect(page).toHaveURL(`/${company.alias}/voucher`);
-  await expect(page.getByTestId('voucher-statistics')).toBeVisible();
+  await expect(page.getByTestId('voucher-statistics')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const totalBefore = await statisticsCount(page, 0);
   const monthBefore = await statisticsCount(page, month);
 
@@ -119,6 +121,7 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
 test('the year shown is the stored year when the company has vouchers that year, else the newest', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page, demoUsers.ceo.email);
   await page.evaluate(() => localStorage.setItem('voucherYear', '1999'));
   await openVoucherList(page, company.alias);
@@ -128,5 +131,7 @@ test('the year shown is the stored year when the company has vouchers that year,
     route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
   );
   await page.reload();
-  await expect(page.getByTestId('years-failed')).toContainText('Failed to fetch years data');
+  await expect(page.getByTestId('years-failed')).toContainText('Failed to fetch years data', {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
 });

@@ -5,11 +5,11 @@ import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { queryClient } from './queryClient';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>

@@ -19,6 +19,7 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['en', 'no'],
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 export { i18n };

@@ -1,5 +1,5 @@
 import type { Language } from '@bilag/contracts';
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languageNames, localeOfLanguage, supportedLanguages } from '../i18n/language';
@@ -22,7 +22,9 @@ export function LanguagePicker({ onPick }: LanguagePickerProps) {
           rightSection={<IconChevronDown size={14} aria-hidden />}
           aria-label={t('language.changeLabel', { language: languageNames[language] })}
         >
-          {languageNames[language]}
+          <Box component="span" visibleFrom="xs">
+            {languageNames[language]}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

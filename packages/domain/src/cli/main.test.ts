@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_SAMPLES, MISSING_SAMPLES_MESSAGE, samplePath } from '../__fixtures__/public-samples';
 import { DNB_NETBANK_CSV, HEADERLESS_CSV } from '../statements/__fixtures__/bank-files';
 import { runCli } from './main';
@@ -31,6 +31,7 @@ async function cli(...argv: string[]): Promise<Run> {
 }
 
 const fixtureDir = mkdtempSync(join(tmpdir(), 'bilag-cli-'));
+afterAll(() => rmSync(fixtureDir, { recursive: true, force: true }));
 const dnbFile = join(fixtureDir, 'dnb.csv');
 writeFileSync(dnbFile, iconv.encode(DNB_NETBANK_CSV, 'win1252'));
 const headerlessFile = join(fixtureDir, 'headerless.csv');

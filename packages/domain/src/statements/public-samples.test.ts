@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MISSING_SAMPLES_MESSAGE, samplePath } from '../__fixtures__/public-samples';
 import { oreToDecimal } from '../money/decimal';
+import { ore } from '../money/ore';
 import { collectStatement, readStatement } from './read-statement';
 import type { Statement, StatementReadOptions } from './types';
 
@@ -19,7 +20,7 @@ function totals(statement: Statement): { moneyIn: string; moneyOut: string } {
     if (row.amount > 0) moneyIn += row.amount;
     else moneyOut += row.amount;
   }
-  return { moneyIn: oreToDecimal(moneyIn as never), moneyOut: oreToDecimal(moneyOut as never) };
+  return { moneyIn: oreToDecimal(ore(moneyIn)), moneyOut: oreToDecimal(ore(moneyOut)) };
 }
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
@@ -54,7 +55,7 @@ describe.skipIf(!hasBankSamples)(
       expect(statement.rows).toHaveLength(5);
       expect(totals(statement)).toEqual({ moneyIn: '90708.00', moneyOut: '-1365.17' });
       const closing = 12322 + statement.rows.reduce((sum, row) => sum + row.amount, 0);
-      expect(oreToDecimal(closing as never)).toBe('89466.05');
+      expect(oreToDecimal(ore(closing))).toBe('89466.05');
       expect(statement.rows[3]?.text).toContain('Overførsel Fra Leverandør 12 Støtte');
     });
 

@@ -351,3 +351,13 @@ describe('previewStatement', () => {
     expect(preview.rows.every((row) => !row.isHeader)).toBe(true);
   });
 });
+
+describe('previewStatement on a large file', () => {
+  it('reads only the start of a large CSV file', async () => {
+    const line = '01.03.2025;Kjøp;01.03.2025;10,00;\n';
+    const bytes = utf8(`Dato;Forklaring;Rentedato;Ut fra konto;Inn på konto\n${line.repeat(100_000)}`);
+    const preview = await previewStatement(bytes, { maxRows: 3 });
+    expect(preview.template).toBe('dnb');
+    expect(preview.rows.map((row) => row.cells[1])).toEqual(['Forklaring', 'Kjøp', 'Kjøp']);
+  });
+});

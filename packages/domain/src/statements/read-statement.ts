@@ -110,6 +110,19 @@ export async function readStatement(
   return { ...resolved.layout, rows: transactions, refused };
 }
 
+/** A preview of a large CSV file reads only its start. */
+const PREVIEW_CSV_BYTES = 1024 * 1024;
+
+/** The start of a large CSV file up to its last complete line; other files whole. */
+function csvHead(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= PREVIEW_CSV_BYTES || statementFileFormat(bytes) !== 'csv') return bytes;
+  const head = bytes.subarray(0, PREVIEW_CSV_BYTES);
+  const lastLineFeed = head.lastIndexOf(0x0a);
+  // In UTF-16 LE the line feed's zero byte comes after it.
+  const littleEndian = bytes[0] === 0xff && bytes[1] === 0xfe;
+  return lastLineFeed > 0 ? head.subarray(0, lastLineFeed + (littleEndian ? 2 : 1)) : head;
+}
+
 export interface PreviewOptions extends StatementReadOptions, WorkbookReadOptions {
   /** How many rows to show; 50 by default. */
   maxRows?: number;
@@ -124,7 +137,7 @@ export async function previewStatement(
   options: PreviewOptions = {},
 ): Promise<SheetPreview> {
   if (!(bytes instanceof Uint8Array)) throw unsupported('unknown');
-  const { rows, source } = await readTable(bytes, options);
+  const { rows, source } = await readTable(csvHead(bytes), options);
   const shown = rows.slice(0, options.maxRows ?? 50);
   let resolved: ResolvedLayout | undefined;
   try {

@@ -48,6 +48,10 @@ export const api = {
     body: unknown,
     options?: Omit<CallOptions, 'body'>,
   ) => call('PUT', schema, path, { ...options, body }),
+  /**
+   * Every call carries the JSON content type (spec §7), and the server refuses that type with an empty
+   * body, so a DELETE sends an empty object.
+   */
   delete: <Schema extends z.ZodType>(schema: Schema, path: string, options?: Omit<CallOptions, 'body'>) =>
-    call('DELETE', schema, path, options),
+    call('DELETE', schema, path, { ...options, body: {} }),
 };

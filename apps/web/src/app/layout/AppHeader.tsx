@@ -1,6 +1,6 @@
 import type { Company, Language } from '@bilag/contracts';
-import { Box, Burger, Button, Divider, Group, Text } from '@mantine/core';
-import { IconSwitchHorizontal } from '@tabler/icons-react';
+import { Box, Burger, Button, Divider, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconSelector, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { useChangeLanguageMutation } from '../../features/auth/auth.mutations';
 import { authKeys } from '../../features/auth/auth.queries';
 import { companyPath } from '../../features/companies/company.queries';
 import { LanguagePicker } from '../../ui/LanguagePicker';
-import { Logo } from '../../ui/Logo';
+import { Logo, LogoMark } from '../../ui/Logo';
 import { formatOrganisationNumber } from '../../ui/organisationNumber';
 import { useSession } from '../session/session.store';
 import { UserMenu } from './UserMenu';
@@ -33,7 +33,7 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={isNavbarOpen}
           onClick={onToggleNavbar}
@@ -46,7 +46,12 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
           aria-label={`Bilag – ${t('nav.dashboard')}`}
           style={{ textDecoration: 'none' }}
         >
-          <Logo size={28} />
+          <Box visibleFrom="sm">
+            <Logo size={28} />
+          </Box>
+          <Box hiddenFrom="sm">
+            <LogoMark size={28} />
+          </Box>
         </Link>
         <Divider orientation="vertical" visibleFrom="sm" my={14} />
         <Box visibleFrom="sm" style={{ minWidth: 0 }} aria-label={t('companies.currentCompany')} role="group">
@@ -60,6 +65,7 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
           </Text>
         </Box>
         <Button
+          visibleFrom="sm"
           variant="light"
           size="compact-sm"
           leftSection={<IconSwitchHorizontal size={16} aria-hidden />}
@@ -67,6 +73,19 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
         >
           {t('companies.switch')}
         </Button>
+        <UnstyledButton
+          hiddenFrom="sm"
+          onClick={onSwitchCompany}
+          aria-label={`${t('companies.switch')}: ${company.Name}`}
+          style={{ minWidth: 0 }}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Text fw={600} size="sm" truncate>
+              {company.Name}
+            </Text>
+            <IconSelector size={16} aria-hidden style={{ flexShrink: 0 }} />
+          </Group>
+        </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguagePicker onPick={onPickLanguage} />

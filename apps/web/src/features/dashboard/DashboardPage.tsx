@@ -1,4 +1,4 @@
-import { Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, DataList, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ export default function DashboardPage() {
   const currentUser = useQuery(authKeys.currentUser());
   const user = currentUser.data ?? session?.User;
   useDocumentTitle(`${t('nav.dashboard')} – ${company.Name} – Bilag`);
+  const listOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 
   return (
     <Stack gap="xl" maw={960}>
@@ -47,7 +48,7 @@ export default function DashboardPage() {
             {t('dashboard.companyHeading')}
           </Title>
         </Group>
-        <DataList orientation="horizontal" labelWidth={200} withDivider gap="sm">
+        <DataList orientation={listOrientation} labelWidth={200} withDivider gap="sm">
           <DataList.Item>
             <DataList.ItemLabel>{t('dashboard.companyName')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="dashboard-company-name">{company.Name}</DataList.ItemValue>

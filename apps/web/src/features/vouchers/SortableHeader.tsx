@@ -8,6 +8,7 @@ type SortableHeaderProps = {
   filter: Pick<VoucherListFilter, 'sortBy' | 'sortType'>;
   onSort: (sortBy: VoucherSortField, sortType: 'asc' | 'desc') => void;
   isNumeric?: boolean;
+  width?: number;
 };
 
 /** Names read best from A; numbers and dates from the newest or largest. */
@@ -15,7 +16,14 @@ function firstDirection(field: VoucherSortField): 'asc' | 'desc' {
   return field === 'SupplierName' ? 'asc' : 'desc';
 }
 
-export function SortableHeader({ field, label, filter, onSort, isNumeric = false }: SortableHeaderProps) {
+export function SortableHeader({
+  field,
+  label,
+  filter,
+  onSort,
+  isNumeric = false,
+  width,
+}: SortableHeaderProps) {
   const isSorted = filter.sortBy === field;
   const SortIcon = !isSorted ? IconArrowsSort : filter.sortType === 'asc' ? IconArrowUp : IconArrowDown;
 
@@ -28,8 +36,15 @@ export function SortableHeader({ field, label, filter, onSort, isNumeric = false
     <Table.Th
       aria-sort={isSorted ? (filter.sortType === 'asc' ? 'ascending' : 'descending') : 'none'}
       ta={isNumeric ? 'right' : undefined}
+      w={width}
     >
-      <UnstyledButton onClick={onClick} fw={600} fz="sm" data-testid={`sort-${field}`}>
+      <UnstyledButton
+        onClick={onClick}
+        fw={600}
+        fz="sm"
+        data-testid={`sort-${field}`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <Group gap={4} wrap="nowrap" justify={isNumeric ? 'flex-end' : 'flex-start'}>
           {label}
           <SortIcon size={14} aria-hidden opacity={isSorted ? 1 : 0.4} />

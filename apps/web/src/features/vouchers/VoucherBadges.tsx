@@ -5,7 +5,7 @@ import { statusColors, statusLabelKey } from './voucher.format';
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={statusColors[status] ?? 'gray'} radius="sm">
+    <Badge variant="light" color={statusColors[status] ?? 'gray'} radius="sm" size="sm" tt="none">
       {t(statusLabelKey(status))}
     </Badge>
   );
@@ -15,13 +15,19 @@ export function PaidBadge({ isPaid, isOverdue = false }: { isPaid: boolean; isOv
   const { t } = useTranslation();
   if (isPaid) {
     return (
-      <Badge variant="light" color="green" radius="sm">
+      <Badge variant="light" color="green" radius="sm" size="sm" tt="none">
         {t('vouchers.paid')}
       </Badge>
     );
   }
   return (
-    <Badge variant={isOverdue ? 'filled' : 'outline'} color={isOverdue ? 'red' : 'gray'} radius="sm">
+    <Badge
+      variant={isOverdue ? 'filled' : 'outline'}
+      color={isOverdue ? 'red' : 'gray'}
+      radius="sm"
+      size="sm"
+      tt="none"
+    >
       {isOverdue ? t('vouchers.overdue') : t('vouchers.unpaid')}
     </Badge>
   );
@@ -30,7 +36,7 @@ export function PaidBadge({ isPaid, isOverdue = false }: { isPaid: boolean; isOv
 export function DeletedBadge() {
   const { t } = useTranslation();
   return (
-    <Badge variant="filled" color="red" radius="sm">
+    <Badge variant="filled" color="red" radius="sm" size="sm" tt="none">
       {t('vouchers.deleted')}
     </Badge>
   );
@@ -44,7 +50,7 @@ export function LabelBadges({ labels }: { labels: string[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {labels.slice(0, VISIBLE_LABELS).map((label) => (
-        <Badge key={label} variant="dot" color="brand" radius="sm" tt="none" maw={120}>
+        <Badge key={label} variant="dot" color="brand" radius="sm" size="sm" tt="none" maw={110}>
           {label}
         </Badge>
       ))}

@@ -61,7 +61,7 @@ export function VoucherTable({
       <Table highlightOnHover verticalSpacing="xs" stickyHeader aria-label={t('vouchers.list.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th w={36}>
               <Checkbox
                 aria-label={t('vouchers.list.selectAll')}
                 checked={rows.length > 0 && selectedOnPage === rows.length}
@@ -70,8 +70,20 @@ export function VoucherTable({
                 disabled={rows.length === 0}
               />
             </Table.Th>
-            <SortableHeader field="Id" label={t('vouchers.fields.id')} filter={filter} onSort={onSort} />
-            <SortableHeader field="Date" label={t('vouchers.fields.date')} filter={filter} onSort={onSort} />
+            <SortableHeader
+              field="Id"
+              label={t('vouchers.fields.id')}
+              filter={filter}
+              onSort={onSort}
+              width={64}
+            />
+            <SortableHeader
+              field="Date"
+              label={t('vouchers.fields.date')}
+              filter={filter}
+              onSort={onSort}
+              width={104}
+            />
             <SortableHeader
               field="SupplierName"
               label={t('vouchers.fields.supplier')}
@@ -84,17 +96,19 @@ export function VoucherTable({
               filter={filter}
               onSort={onSort}
               isNumeric
+              width={132}
             />
             <SortableHeader
               field="DueDate"
               label={t('vouchers.fields.dueDate')}
               filter={filter}
               onSort={onSort}
+              width={116}
             />
-            <Table.Th>{t('vouchers.fields.status')}</Table.Th>
-            <Table.Th>{t('vouchers.fields.paid')}</Table.Th>
-            <Table.Th>{t('vouchers.fields.labels')}</Table.Th>
-            <Table.Th w={56}>{t('vouchers.fields.file')}</Table.Th>
+            <Table.Th w={92}>{t('vouchers.fields.status')}</Table.Th>
+            <Table.Th w={92}>{t('vouchers.fields.paid')}</Table.Th>
+            <Table.Th w={136}>{t('vouchers.fields.labels')}</Table.Th>
+            <Table.Th w={52}>{t('vouchers.fields.file')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -61,3 +61,48 @@ test('a company the user does not belong to is answered with not found', async (
   await expect(page).toHaveURL('/404');
   await expect(page.getByRole('heading', { name: 'Not found here' })).toBeVisible();
 });
+
+test('a bureau with many companies can search by name or organisation number and pick with Enter', async ({
+  page,
+}) => {
+  const extraCompanies = [
+    'Aurora Regnskap AS',
+    'Bryggen Bakst AS',
+    'Dovre Dekk AS',
+    'Elvebakken Eiendom AS',
+  ].map((name, index) => ({
+    Id: 900 + index,
+    CompanyId: 900 + index,
+    Name: name,
+    Alias: `extra-${index}`,
+    OrganisationNumber: `91000000${index}`,
+    SubscriptionId: null,
+    Status: 1,
+    IsSpecial: false,
+    isOwner: false,
+  }));
+  await page.route('**/api/main/companies', async (route) => {
+    const reply = await route.fetch();
+    const body = await reply.json();
+    const rows = [...body.data.rows, ...extraCompanies];
+    await route.fulfill({ response: reply, json: { ...body, data: { rows, total: rows.length } } });
+  });
+  await signIn(page, demoUsers.accountant.email);
+
+  const dialog = companyDialog(page);
+  const search = dialog.getByRole('searchbox', { name: 'Search companies' });
+  await expect(search).toBeFocused();
+  await expect(dialog.getByRole('list', { name: 'Your companies' }).getByRole('button')).toHaveCount(8);
+
+  await search.fill('812 345');
+  await expect(dialog.getByRole('list', { name: 'Your companies' }).getByRole('button')).toHaveText([
+    new RegExp(demoCompanies.fishery.name),
+  ]);
+  await search.fill('zzz');
+  await expect(dialog.getByText('No companies match “zzz”.')).toBeVisible();
+
+  await search.fill('bakeri');
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/${demoCompanies.bakery.alias}/`);
+  await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
+});

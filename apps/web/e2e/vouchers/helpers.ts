@@ -136,7 +136,8 @@ export async function uploadAndWait(page: Page, files: UploadFile[]): Promise<nu
 
 /** The number shown in one slot of the statistics strip: 1–12 for months, 0 for the year's total. */
 export async function statisticsCount(page: Page, month: number): Promise<number> {
-  const slot = month === 0 ? page.getByTestId('statistics-total') : page.getByTestId(`statistics-month-${month}`);
+  const slot =
+    month === 0 ? page.getByTestId('statistics-total') : page.getByTestId(`statistics-month-${month}`);
   return Number(await slot.getByTestId('statistics-count').textContent());
 }
 
@@ -146,9 +147,13 @@ export function voucherRow(page: Page, voucherId: number): Locator {
 
 /** The current month in Norway, which is where a voucher without a date is counted. */
 export function currentMonthInNorway(): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', month: 'numeric' }).format(new Date()));
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', month: 'numeric' }).format(new Date()),
+  );
 }
 
 export function currentYearInNorway(): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(new Date()));
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(new Date()),
+  );
 }

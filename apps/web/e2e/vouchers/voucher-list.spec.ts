@@ -23,13 +23,20 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   const supplier = uniqueName('Posten Norge');
   const receipt = pngFile(`${uniqueName('kvittering')}.png`);
   const invoice = pdfFile(`${uniqueName('faktura')}.pdf`);
-  const fake = { name: `${uniqueName('not-an-image')}.png`, mimeType: 'image/png', buffer: Buffer.from('plain text') };
+  const fake = {
+    name: `${uniqueName('not-an-image')}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from('plain text'),
+  };
   const month = currentMonthInNorway();
   const editedMonth = month === 1 ? 2 : 1;
   const year = currentYearInNorway();
 
   await signIn(page, demoUsers.ceo.email);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vouchers', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Vouchers', exact: true })
+    .click();
   await expect(page).toHaveURL(`/${company.alias}/voucher`);
   await expect(page.getByTestId('voucher-statistics')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const totalBefore = await statisticsCount(page, 0);
@@ -68,7 +75,9 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   await page.getByTestId('field-supplier').press('Enter');
 
   await expect(page.getByText('The voucher was saved.')).toBeVisible();
-  await expect(page.getByTestId('field-date')).toHaveValue(`15.${String(editedMonth).padStart(2, '0')}.${year}`);
+  await expect(page.getByTestId('field-date')).toHaveValue(
+    `15.${String(editedMonth).padStart(2, '0')}.${year}`,
+  );
   await expect(page.getByTestId('field-account-number')).toHaveValue('8601.11.17947');
   const latestChange = page.getByTestId('history-entry').first();
   await expect(latestChange).toContainText('Changed');

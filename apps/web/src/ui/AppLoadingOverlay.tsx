@@ -2,7 +2,11 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from './Logo';
 
-/** Covers the screen while the session and the company are resolved, so half-loaded pages never flash. */
+/**
+ * Covers the screen while the session and the company are resolved, so half-loaded pages never flash.
+ * It sits above the app shell (z-index 100) and below dialogs (200 and up), so the session dialog
+ * can still ask for confirmation over it.
+ */
 export function AppLoadingOverlay() {
   const { t } = useTranslation();
   return (
@@ -10,7 +14,7 @@ export function AppLoadingOverlay() {
       pos="fixed"
       inset={0}
       bg="var(--mantine-color-body)"
-      style={{ zIndex: 300 }}
+      style={{ zIndex: 150 }}
       role="status"
       aria-live="polite"
       data-testid="app-loading"

@@ -17,11 +17,11 @@ export const DateFormat = {
 export type DateFormat = (typeof DateFormat)[keyof typeof DateFormat];
 
 /**
- * The product shows times as they are in Norway's time zone family; development machines use
- * Singapore time instead, so that a date shown in the wrong zone stands out while building.
+ * The product shows times in the Central European zone its users live in; on a developer's own
+ * machine it uses Singapore time, so a date that ignores the display zone stands out while building.
  */
 export function displayTimeZone(hostname: string = window.location.hostname): string {
-  return isLocalHost(hostname) || import.meta.env.DEV ? 'Asia/Singapore' : 'Europe/Amsterdam';
+  return isLocalHost(hostname) ? 'Asia/Singapore' : 'Europe/Amsterdam';
 }
 
 export function formatDate(value: ConfigType, format: DateFormat = DateFormat.date): string {

@@ -20,7 +20,7 @@ export function UserMenu({ user }: UserMenuProps) {
           style={{ borderRadius: 8 }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar name={user.FullName} color="initials" size={32} aria-hidden />
+            <Avatar name={user.FullName} color="brand" size={32} aria-hidden />
             <Text size="sm" fw={500} visibleFrom="md">
               {user.FullName}
             </Text>

@@ -27,7 +27,7 @@ import { SortableHeader } from '../vouchers/SortableHeader';
 import { DeletedBadge, PaidBadge, StatusBadge } from '../vouchers/VoucherBadges';
 import { VoucherFileCell } from '../vouchers/VoucherFileCell';
 import { VoucherFilters } from '../vouchers/VoucherFilters';
-import { useVoucherFilter } from '../vouchers/voucher.filter';
+import { useVoucherFilter, type VoucherSortField } from '../vouchers/voucher.filter';
 import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
 import { adminVoucherKeys } from './admin-voucher.queries';
 
@@ -86,6 +86,10 @@ export default function AdminVoucherPage() {
 
   function onReset() {
     setSearchParams(new URLSearchParams());
+  }
+
+  function onSort(sortBy: VoucherSortField, sortType: 'asc' | 'desc') {
+    onChangeFilter({ sortBy, sortType });
   }
 
   function voucherPathOf(voucher: AdminVoucher): string | undefined {
@@ -178,9 +182,10 @@ export default function AdminVoucherPage() {
             description={t('vouchers.admin.emptyText')}
           />
         ) : (
-          <Table.ScrollContainer minWidth={1000}>
+          <Table.ScrollContainer minWidth={880}>
             <Table
               highlightOnHover
+              layout="fixed"
               verticalSpacing="xs"
               stickyHeader
               aria-label={t('vouchers.admin.tableLabel')}
@@ -191,31 +196,34 @@ export default function AdminVoucherPage() {
                     field="Id"
                     label={t('vouchers.fields.id')}
                     filter={filter}
-                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                    onSort={onSort}
+                    width={64}
                   />
-                  <Table.Th>{t('vouchers.admin.company')}</Table.Th>
+                  <Table.Th w={190}>{t('vouchers.admin.company')}</Table.Th>
                   <SortableHeader
                     field="Date"
                     label={t('vouchers.fields.date')}
                     filter={filter}
-                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                    onSort={onSort}
+                    width={104}
                   />
                   <SortableHeader
                     field="SupplierName"
                     label={t('vouchers.fields.supplier')}
                     filter={filter}
-                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                    onSort={onSort}
                   />
                   <SortableHeader
                     field="Amount"
                     label={t('vouchers.fields.amount')}
                     filter={filter}
-                    onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                    onSort={onSort}
                     isNumeric
+                    width={128}
                   />
-                  <Table.Th>{t('vouchers.fields.status')}</Table.Th>
-                  <Table.Th>{t('vouchers.fields.paid')}</Table.Th>
-                  <Table.Th w={56}>{t('vouchers.fields.file')}</Table.Th>
+                  <Table.Th w={96}>{t('vouchers.fields.status')}</Table.Th>
+                  <Table.Th w={92}>{t('vouchers.fields.paid')}</Table.Th>
+                  <Table.Th w={52}>{t('vouchers.fields.file')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -236,7 +244,7 @@ export default function AdminVoucherPage() {
                           {voucher.Id}
                         </Text>
                       </Table.Td>
-                      <Table.Td maw={220}>
+                      <Table.Td>
                         <Text size="sm" fw={500} truncate>
                           {voucher.CompanyName}
                         </Text>
@@ -245,9 +253,14 @@ export default function AdminVoucherPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td style={numeric}>{formatCalendarDate(voucher.Date) || '—'}</Table.Td>
-                      <Table.Td maw={240}>
+                      <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Text size="sm" truncate c={voucher.SupplierName ? undefined : 'dimmed'}>
+                          <Text
+                            size="sm"
+                            truncate
+                            c={voucher.SupplierName ? undefined : 'dimmed'}
+                            style={{ minWidth: 0 }}
+                          >
                             {voucher.SupplierName ?? t('vouchers.list.noSupplier')}
                           </Text>
                           {voucher.DeletedAt && <DeletedBadge />}

@@ -1,6 +1,7 @@
 import type { Language } from '@bilag/contracts';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { applyLanguage, currentLanguage } from '../../i18n/language';
 import { LanguagePicker } from '../../ui/LanguagePicker';
 import { Logo } from '../../ui/Logo';
 import { useChangeLanguageMutation, useLoginMutation } from './auth.mutations';
+import { authKeys } from './auth.queries';
 import { LoginForm } from './LoginForm';
 
 /** Only a path of this app may follow sign-in, never another site ("//evil.example" is a host). */
@@ -23,6 +25,7 @@ export function LoginPage() {
   useDocumentTitle(`${t('login.title')} – Bilag`);
   const session = useSession();
   const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const login = useLoginMutation();
   const changeLanguage = useChangeLanguageMutation();
   const [hasPickedLanguage, setHasPickedLanguage] = useState(false);
@@ -31,6 +34,7 @@ export function LoginPage() {
 
   function onPickLanguage(language: Language) {
     setHasPickedLanguage(true);
+    login.reset();
     void applyLanguage(language);
   }
 
@@ -43,6 +47,7 @@ export function LoginPage() {
           RoleId: data.RoleId,
           User: data.User,
         });
+        queryClient.setQueryData(authKeys.currentUser().queryKey, data.User);
         // A language picked here is a fresh choice and is saved; otherwise the account's own choice applies.
         if (hasPickedLanguage) changeLanguage.mutate(currentLanguage());
         else void applyLanguage(data.User.Language);

@@ -42,7 +42,8 @@ export function DeletedBadge() {
   );
 }
 
-const VISIBLE_LABELS = 2;
+/** One label fits the list's column; the rest are counted and named on hover. */
+const VISIBLE_LABELS = 1;
 
 export function LabelBadges({ labels }: { labels: string[] }) {
   if (labels.length === 0) return null;
@@ -50,7 +51,7 @@ export function LabelBadges({ labels }: { labels: string[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {labels.slice(0, VISIBLE_LABELS).map((label) => (
-        <Badge key={label} variant="dot" color="brand" radius="sm" size="sm" tt="none" maw={110}>
+        <Badge key={label} variant="dot" color="brand" radius="sm" size="sm" tt="none" maw={88}>
           {label}
         </Badge>
       ))}

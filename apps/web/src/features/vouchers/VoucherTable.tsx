@@ -57,8 +57,14 @@ export function VoucherTable({
   }
 
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table highlightOnHover verticalSpacing="xs" stickyHeader aria-label={t('vouchers.list.tableLabel')}>
+    <Table.ScrollContainer minWidth={920}>
+      <Table
+        highlightOnHover
+        layout="fixed"
+        verticalSpacing="xs"
+        stickyHeader
+        aria-label={t('vouchers.list.tableLabel')}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>
@@ -96,18 +102,18 @@ export function VoucherTable({
               filter={filter}
               onSort={onSort}
               isNumeric
-              width={132}
+              width={128}
             />
             <SortableHeader
               field="DueDate"
               label={t('vouchers.fields.dueDate')}
               filter={filter}
               onSort={onSort}
-              width={116}
+              width={112}
             />
-            <Table.Th w={92}>{t('vouchers.fields.status')}</Table.Th>
+            <Table.Th w={96}>{t('vouchers.fields.status')}</Table.Th>
             <Table.Th w={92}>{t('vouchers.fields.paid')}</Table.Th>
-            <Table.Th w={136}>{t('vouchers.fields.labels')}</Table.Th>
+            <Table.Th w={128}>{t('vouchers.fields.labels')}</Table.Th>
             <Table.Th w={52}>{t('vouchers.fields.file')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -141,7 +147,7 @@ export function VoucherTable({
                 <Table.Td style={numeric}>
                   {voucher.Date ? formatCalendarDate(voucher.Date) : <Text c="dimmed">—</Text>}
                 </Table.Td>
-                <Table.Td maw={260}>
+                <Table.Td>
                   {voucher.SupplierName ? (
                     <Text size="sm" fw={500} truncate>
                       {voucher.SupplierName}

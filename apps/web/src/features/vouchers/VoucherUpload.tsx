@@ -194,8 +194,10 @@ export function VoucherUpload({ companyId, openRef, voucherPath }: VoucherUpload
                 </Group>
                 {item.state === 'uploading' && (
                   <Progress
-                    value={item.percent}
+                    value={item.percent === 0 ? 100 : item.percent}
+                    color={item.percent === 0 ? 'gray.4' : undefined}
                     size="sm"
+                    striped={item.percent === 0}
                     animated
                     aria-label={t('vouchers.upload.progress', { name: item.fileName, percent: item.percent })}
                   />

@@ -21,7 +21,7 @@ export function serverDatabaseUrl(database: string): string {
   return url.toString();
 }
 
-async function adminQuery(sql: string) {
+export async function adminQuery(sql: string) {
   const client = new pg.Client({
     connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
   });

@@ -2,24 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
-import { DEFAULT_TEST_DATABASE_URL, serverDatabaseUrl } from './global-setup';
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({
-    connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
-  });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery, serverDatabaseUrl } from './global-setup';
 
 /** A migrated, empty database of its own for one test file, on the driver the run was started for. */
 export async function openTestDatabase(): Promise<DatabaseHandle & { dispose: () => Promise<void> }> {

@@ -1,10 +1,9 @@
 export { listStoredFilesOfOwners as listFilesOfOwners } from './stored-file.repository';
 export {
   checkUploads,
-  discardUploads,
-  putUpload,
   readFileForDownload,
   recordUpload,
   sanitizeFileName,
+  withStoredUploads,
 } from './stored-file.service';
 export type { StoredFileRow } from './stored-file.table';

@@ -45,46 +45,59 @@ export function checkUploads(files: UploadedFile[], accepted: readonly AcceptedK
 
 export type FileOwner = { companyId: number; ownerType: string; ownerId: number; userId: number };
 
-/**
- * Writes the bytes (and a thumbnail for images) to the object store first; the caller records the
- * rows inside its transaction and calls `discard` on the returned keys if that transaction fails.
- */
-export async function putUpload(store: ObjectStore, companyId: number, upload: CheckedUpload) {
+export type StoredUpload = CheckedUpload & { key: string; thumbnailKey: string | null };
+
+async function putUpload(
+  store: ObjectStore,
+  companyId: number,
+  upload: CheckedUpload,
+): Promise<StoredUpload> {
   const key = `companies/${companyId}/files/${randomUUID()}.${upload.kind}`;
   await store.put(key, upload.bytes);
-  let thumbnailKey: string | null = null;
-  if (upload.kind !== 'pdf') {
-    try {
-      const thumbnail = await sharp(upload.bytes)
-        .rotate()
-        .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer();
-      thumbnailKey = `companies/${companyId}/thumbnails/${randomUUID()}.jpg`;
-      await store.put(thumbnailKey, thumbnail);
-    } catch {
-      thumbnailKey = null;
-    }
+  if (upload.kind === 'pdf') return { ...upload, key, thumbnailKey: null };
+  try {
+    const thumbnail = await sharp(upload.bytes)
+      .rotate()
+      .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const thumbnailKey = `companies/${companyId}/thumbnails/${randomUUID()}.jpg`;
+    await store.put(thumbnailKey, thumbnail);
+    return { ...upload, key, thumbnailKey };
+  } catch {
+    // An image the thumbnailer cannot read is still a valid voucher; it is shown without a preview.
+    return { ...upload, key, thumbnailKey: null };
   }
-  return { key, thumbnailKey };
 }
 
-export async function discardUploads(store: ObjectStore, keys: (string | null)[]) {
-  await Promise.all(keys.filter((key): key is string => key !== null).map((key) => store.delete(key)));
+/**
+ * Writes the files to the object store, then runs `record` (the caller's transaction) with their
+ * locations. If anything fails, the stored files are removed again: a failed upload leaves nothing.
+ */
+export async function withStoredUploads<T>(
+  store: ObjectStore,
+  companyId: number,
+  uploads: CheckedUpload[],
+  record: (stored: StoredUpload[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredUpload[] = [];
+  try {
+    for (const upload of uploads) stored.push(await putUpload(store, companyId, upload));
+    return await record(stored);
+  } catch (error) {
+    const keys = stored.flatMap((file) => [file.key, file.thumbnailKey]);
+    await Promise.all(keys.filter((key): key is string => key !== null).map((key) => store.delete(key)));
+    throw error;
+  }
 }
 
-export function recordUpload(
-  db: Db,
-  owner: FileOwner,
-  upload: CheckedUpload,
-  stored: { key: string; thumbnailKey: string | null },
-): Promise<StoredFileRow> {
+export function recordUpload(db: Db, owner: FileOwner, upload: StoredUpload): Promise<StoredFileRow> {
   return repository.insertStoredFile(db, {
     companyId: owner.companyId,
     ownerType: owner.ownerType,
     ownerId: owner.ownerId,
-    storageKey: stored.key,
-    thumbnailKey: stored.thumbnailKey,
+    storageKey: upload.key,
+    thumbnailKey: upload.thumbnailKey,
     fileName: upload.safeName,
     mimeType: mimeTypes[upload.kind],
     size: upload.bytes.length,

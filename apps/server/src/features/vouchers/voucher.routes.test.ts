@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { LoginData } from '@bilag/contracts';
 import { ErrorCode, RoleId, VoucherSource, VoucherStatus } from '@bilag/contracts';
 import sharp from 'sharp';
@@ -41,6 +43,11 @@ describe('vouchers', () => {
       headers: { ...bearer(as), ...body.headers },
       payload: body.payload,
     });
+  }
+
+  function storedFileCount() {
+    const root = path.join(context.dataDir, 'files');
+    return existsSync(root) ? readdirSync(root, { recursive: true }).length : 0;
   }
 
   async function get(url: string, as = session) {
@@ -95,6 +102,7 @@ describe('vouchers', () => {
 
     it('judges a file by its content: a script renamed to .png is refused and nothing is stored', async () => {
       const before = (await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total;
+      const filesBefore = storedFileCount();
       const response = await upload([
         { name: 'ok.png', bytes: await receiptPng() },
         { name: 'evil.png', bytes: new TextEncoder().encode('<script>alert(1)</script>') },
@@ -105,6 +113,7 @@ describe('vouchers', () => {
         message: expect.stringContaining('evil.png'),
       });
       expect((await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total).toBe(before);
+      expect(storedFileCount()).toBe(filesBefore);
     });
 
     it('makes a hostile file name harmless', async () => {

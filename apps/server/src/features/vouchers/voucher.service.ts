@@ -21,12 +21,11 @@ import type { ObjectStore } from '../../platform/object-store';
 import { requireCompanyAccess } from '../companies';
 import {
   checkUploads,
-  discardUploads,
   listFilesOfOwners,
-  putUpload,
   readFileForDownload,
   recordUpload,
   type StoredFileRow,
+  withStoredUploads,
 } from '../files';
 import * as repository from './voucher.repository';
 import type { VoucherBalanceRow, VoucherRow } from './voucher.table';
@@ -231,12 +230,10 @@ export async function addVouchersByWeb(
       params: { max: VOUCHER_UPLOAD_LIMITS.maxFiles },
     });
   const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
-  const stored: { key: string; thumbnailKey: string | null }[] = [];
-  try {
-    for (const upload of uploads) stored.push(await putUpload(store, companyId, upload));
-    const created = await db.transaction(async (tx) => {
+  const created = await withStoredUploads(store, companyId, uploads, (stored) =>
+    db.transaction(async (tx) => {
       const rows: VoucherRow[] = [];
-      for (const [index, upload] of uploads.entries()) {
+      for (const upload of stored) {
         const row = await repository.insertVoucher(tx, {
           companyId,
           voucherDate: null,
@@ -254,14 +251,8 @@ export async function addVouchersByWeb(
           labels: [],
           createdBy: principal.userId,
         });
-        const location = stored[index];
-        if (!location) throw new Error('A stored file went missing');
-        await recordUpload(
-          tx,
-          { companyId, ownerType: VOUCHER_FILE_OWNER, ownerId: row.id, userId: principal.userId },
-          upload,
-          location,
-        );
+        const owner = { companyId, ownerType: VOUCHER_FILE_OWNER, ownerId: row.id, userId: principal.userId };
+        await recordUpload(tx, owner, upload);
         await writeAudit(tx, {
           companyId,
           userId: principal.userId,
@@ -273,15 +264,9 @@ export async function addVouchersByWeb(
         rows.push(row);
       }
       return rows;
-    });
-    return withFiles(db, companyId, created);
-  } catch (error) {
-    await discardUploads(
-      store,
-      stored.flatMap((location) => [location.key, location.thumbnailKey]),
-    );
-    throw error;
-  }
+    }),
+  );
+  return withFiles(db, companyId, created);
 }
 
 function isComplete(row: Pick<VoucherRow, 'voucherDate' | 'amountOre' | 'supplierName'>) {
@@ -461,10 +446,8 @@ export async function registerMissingVoucher(
 ) {
   const companyId = await scope(db, principal, input.companyId);
   const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
-  const stored: { key: string; thumbnailKey: string | null }[] = [];
-  try {
-    for (const upload of uploads) stored.push(await putUpload(store, companyId, upload));
-    const registration = await db.transaction(async (tx) => {
+  const registration = await withStoredUploads(store, companyId, uploads, (stored) =>
+    db.transaction(async (tx) => {
       const { row, before } = await repository.upsertMissingRegistration(tx, {
         companyId,
         bankTransactionId: input.bankTransactionId,
@@ -472,16 +455,8 @@ export async function registerMissingVoucher(
         note: input.note ?? null,
         createdBy: principal.userId,
       });
-      for (const [index, upload] of uploads.entries()) {
-        const location = stored[index];
-        if (!location) throw new Error('A stored file went missing');
-        await recordUpload(
-          tx,
-          { companyId, ownerType: MISSING_FILE_OWNER, ownerId: row.id, userId: principal.userId },
-          upload,
-          location,
-        );
-      }
+      const owner = { companyId, ownerType: MISSING_FILE_OWNER, ownerId: row.id, userId: principal.userId };
+      for (const upload of stored) await recordUpload(tx, owner, upload);
       await writeAudit(tx, {
         companyId,
         userId: principal.userId,
@@ -489,25 +464,19 @@ export async function registerMissingVoucher(
         entityId: row.id,
         action: before ? 'update' : 'create',
         before,
-        after: { ...row, files: uploads.map((upload) => upload.safeName) },
+        after: { ...row, files: stored.map((upload) => upload.safeName) },
       });
       return row;
-    });
-    return {
-      Id: registration.id,
-      BankTransactionId: registration.bankTransactionId,
-      IsPrivate: registration.isPrivate,
-      Note: registration.note,
-      VoucherId: registration.voucherId,
-      CreatedAt: registration.createdAt.toISOString(),
-    };
-  } catch (error) {
-    await discardUploads(
-      store,
-      stored.flatMap((location) => [location.key, location.thumbnailKey]),
-    );
-    throw error;
-  }
+    }),
+  );
+  return {
+    Id: registration.id,
+    BankTransactionId: registration.bankTransactionId,
+    IsPrivate: registration.isPrivate,
+    Note: registration.note,
+    VoucherId: registration.voucherId,
+    CreatedAt: registration.createdAt.toISOString(),
+  };
 }
 
 export async function downloadFile(

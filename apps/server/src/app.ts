@@ -56,8 +56,11 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
         frameSrc: ["'self'", 'blob:', config.sandboxUrl],
         objectSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
+        // TLS ends at the proxy in front of the product; plain-HTTP hosts must still load the app.
+        upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -88,6 +91,7 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       loginMaxFailures: config.loginMaxFailures,
       loginFailureWindowSeconds: config.loginFailureWindowSeconds,
+      loginRequestsPerMinutePerIp: config.loginRequestsPerMinutePerIp,
     },
   });
   await app.register(companyRoutes, { db });

@@ -23,6 +23,7 @@ const Environment = z.object({
     .default(60 * 60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_REQUESTS_PER_MINUTE_PER_IP: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z
@@ -46,6 +47,7 @@ export type Config = {
   refreshTokenTtlSeconds: number;
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
+  loginRequestsPerMinutePerIp: number;
   logLevel: string;
   webDistDir: string;
   seedDemoData: boolean;
@@ -75,6 +77,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+    loginRequestsPerMinutePerIp: env.LOGIN_REQUESTS_PER_MINUTE_PER_IP,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,

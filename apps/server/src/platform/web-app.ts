@@ -12,11 +12,12 @@ import { translate } from './messages';
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // Files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApiPath = request.url.startsWith('/api/') || request.url.startsWith('/health/');
-    if (hasWebApp && !isApiPath && request.method === 'GET') {
+    if (hasWebApp && !isApiPath && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({

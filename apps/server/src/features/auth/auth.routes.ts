@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sett
     {
       config: {
         isPublic: true,
-        rateLimit: { max: 30, timeWindow: '1 minute' },
+        rateLimit: { max: settings.loginRequestsPerMinutePerIp, timeWindow: '1 minute' },
       },
       schema: { tags, summary: 'Sign in', body: LoginRequest, response: { 200: LoginReply, ...errors } },
     },

@@ -12,6 +12,7 @@ export type AuthSettings = {
   refreshTokenTtlSeconds: number;
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
+  loginRequestsPerMinutePerIp: number;
 };
 
 /** Argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline. */

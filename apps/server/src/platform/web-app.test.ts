@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+
+describe('the web app on the same port', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'bilag-dist-'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Bilag</title>');
+    context = await createTestApp({ webDistDir: distDir });
+  });
+  afterAll(async () => {
+    await context.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers the routes the app handles itself with index.html, for GET and HEAD', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/nordlys-bakeri/voucher?month=3' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Bilag</title>');
+    const head = await context.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('serves files added after start, so a rebuilt app needs no restart', async () => {
+    mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(distDir, 'assets', 'app-new.js'), 'console.log(1)');
+    const asset = await context.app.inject({ method: 'GET', url: '/assets/app-new.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/main/missing-call' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('lets the app load over plain HTTP on any host name', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+});

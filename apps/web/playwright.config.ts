@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The end-to-end suite against the real server, sandbox and built web app in Debian's Chromium.
+ * Run it with `npm run e2e -w apps/web`. Environment: E2E_PORT (3210), E2E_SANDBOX_PORT (3211) and
+ * E2E_SMTP_PORT (2626) move the server when those ports are taken; WEB_DIST_DIR serves another
+ * build; E2E_REUSE_SERVER=1 runs against a server that is already up on E2E_PORT.
+ */
 const port = process.env.E2E_PORT ?? '3210';
 
 const chromiumArgs = [

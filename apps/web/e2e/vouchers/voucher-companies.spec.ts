@@ -7,7 +7,7 @@ const companyA = demoCompanies.construction;
 const companyB = demoCompanies.fishery;
 
 test('an accountant sees each company’s own vouchers only, in Norwegian', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const receipt = pngFile(`${uniqueName('kvittering')}.png`, [200, 40, 40]);
 
   await signIn(page, demoUsers.accountant.email, { language: 'no' });
@@ -34,10 +34,8 @@ test('an accountant sees each company’s own vouchers only, in Norwegian', asyn
   await expect(page.getByTestId('voucher-statistics')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(voucherRow(page, voucherId)).toBeHidden();
 
-  await page.goto(`/${companyB.alias}/voucher?id=${voucherId}`);
-  await expect(page.getByTestId('voucher-list-empty')).toContainText('Ingen bilag her', {
-    timeout: FIRST_LOAD_TIMEOUT_MS,
-  });
+  await page.getByTestId('filter-voucher-id').fill(String(voucherId));
+  await expect(page.getByTestId('voucher-list-empty')).toContainText('Ingen bilag her');
   await page.goto(`/${companyB.alias}/voucher/${voucherId}`);
   await expect(page.getByRole('heading', { name: 'Fant ikke bilaget' })).toBeVisible({
     timeout: FIRST_LOAD_TIMEOUT_MS,

@@ -84,6 +84,13 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   await expect(latestChange).toContainText(`Supplier: — → ${supplier}`);
   await expect(latestChange).toContainText('Amount: — → 1 234,50');
 
+  await page.getByTestId('balance-amount').fill('234,50');
+  await page.getByTestId('balance-add').click();
+  await expect(page.getByTestId('balance-rest')).toContainText('1 000,00 NOK');
+  await expect(page.getByTestId('history-entry').first()).toContainText('Part added');
+  await page.getByRole('button', { name: 'Remove part' }).click();
+  await expect(page.getByTestId('balance-rest')).toContainText('1 234,50 NOK');
+
   await page.getByRole('link', { name: 'Back to vouchers' }).click();
   const row = voucherRow(page, receiptId);
   await expect(row).toContainText(supplier);

@@ -1,4 +1,5 @@
 import type { Company, Language } from '@bilag/contracts';
+import { formatOrganisationNumber } from '@bilag/domain/validators/organisation-number';
 import { Box, Burger, Button, Divider, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconSelector, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,6 @@ import { authKeys } from '../../features/auth/auth.queries';
 import { companyPath } from '../../features/companies/company.queries';
 import { LanguagePicker } from '../../ui/LanguagePicker';
 import { Logo, LogoMark } from '../../ui/Logo';
-import { formatOrganisationNumber } from '../../ui/organisationNumber';
 import { useSession } from '../session/session.store';
 import { UserMenu } from './UserMenu';
 

@@ -46,7 +46,7 @@ export default function AdminVoucherPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const { filter, searchParams, setSearchParams, onChangeFilter } = useVoucherFilter();
+  const { filter, searchParams, onChangeFilter, onChangeSearchParams } = useVoucherFilter();
   const companies = useQuery(companyKeys.list());
   useDocumentTitle(`${t('nav.adminVouchers')} – Bilag`);
 
@@ -75,17 +75,16 @@ export default function AdminVoucherPage() {
     return <Navigate to="/unauthorized" replace />;
 
   function setExtraParam(name: string, value: string | undefined) {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === undefined) next.delete(name);
-      else next.set(name, value);
-      next.delete('page');
-      return next;
+    onChangeSearchParams((params) => {
+      if (value === undefined) params.delete(name);
+      else params.set(name, value);
     });
   }
 
   function onReset() {
-    setSearchParams(new URLSearchParams());
+    onChangeSearchParams((params) => {
+      for (const name of [...params.keys()]) params.delete(name);
+    });
   }
 
   function onSort(sortBy: VoucherSortField, sortType: 'asc' | 'desc') {

@@ -1,9 +1,9 @@
 import type { Company } from '@bilag/contracts';
+import { formatOrganisationNumber } from '@bilag/domain/validators/organisation-number';
 import { Avatar, Badge, Box, Group, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatOrganisationNumber } from '../../ui/organisationNumber';
 import classes from './CompanyPicker.module.css';
 
 /** Up to this many companies fit on screen at once; beyond it a search field helps find one. */

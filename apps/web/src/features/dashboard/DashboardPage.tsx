@@ -1,3 +1,4 @@
+import { formatOrganisationNumber } from '@bilag/domain/validators/organisation-number';
 import { Card, DataList, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/session.store';
 import { DateFormat, formatDate } from '../../ui/dates';
-import { formatOrganisationNumber } from '../../ui/organisationNumber';
 import { authKeys } from '../auth/auth.queries';
 import { useCurrentCompany } from '../companies/CurrentCompany';
 

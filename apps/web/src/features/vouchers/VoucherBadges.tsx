@@ -36,7 +36,7 @@ export function PaidBadge({ isPaid, isOverdue = false }: { isPaid: boolean; isOv
 export function DeletedBadge() {
   const { t } = useTranslation();
   return (
-    <Badge variant="filled" color="red" radius="sm" size="sm" tt="none">
+    <Badge variant="filled" color="red" radius="sm" size="sm" tt="none" style={{ flexShrink: 0 }}>
       {t('vouchers.deleted')}
     </Badge>
   );

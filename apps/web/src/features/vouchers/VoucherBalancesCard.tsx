@@ -145,8 +145,8 @@ export function VoucherBalancesCard({ companyId, voucher }: VoucherBalancesCardP
                     setAmountError(undefined);
                   }}
                   error={amountError}
-                  w={140}
-                  styles={{ input: { textAlign: 'right' } }}
+                  w={120}
+                  styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
                   data-testid="balance-amount"
                 />
                 <TextInput
@@ -155,7 +155,7 @@ export function VoucherBalancesCard({ companyId, voucher }: VoucherBalancesCardP
                   value={description}
                   onChange={(event) => setDescription(event.currentTarget.value)}
                   maxLength={500}
-                  style={{ flex: 1 }}
+                  style={{ flex: 1, minWidth: 0 }}
                 />
                 <Button
                   type="submit"
@@ -163,8 +163,9 @@ export function VoucherBalancesCard({ companyId, voucher }: VoucherBalancesCardP
                   leftSection={<IconPlus size={16} aria-hidden />}
                   loading={addBalance.isPending}
                   disabled={amountText.trim() === ''}
+                  data-testid="balance-add"
                 >
-                  {t('vouchers.balances.add')}
+                  {t('vouchers.balances.addButton')}
                 </Button>
               </Group>
             </form>

@@ -67,6 +67,13 @@ export function VoucherFilters({
     onChangeFilter({ voucherId: isId ? id : undefined }, { isReplacing: true });
   }, KEYWORD_DELAY_MS);
 
+  /** A keyword still waiting for its delay would otherwise come back right after the reset. */
+  function onReset() {
+    submitKeyword.cancel();
+    submitVoucherId.cancel();
+    onResetFilter();
+  }
+
   const sourceOptions = [
     { value: '-1', label: t('vouchers.filters.anySource') },
     ...VOUCHER_SOURCES.map((source) => ({ value: String(source), label: t(sourceLabelKey(source)) })),
@@ -150,7 +157,7 @@ export function VoucherFilters({
           variant="subtle"
           color="gray"
           leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={onResetFilter}
+          onClick={onReset}
         >
           {t('vouchers.filters.reset')}
         </Button>

@@ -17,7 +17,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconReceiptOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
@@ -61,6 +61,11 @@ export default function VoucherListPage() {
   const today = todayIsoDate(displayTimeZone());
   const firstShown = total === 0 ? 0 : (filter.pageNumber - 1) * filter.pageSize + 1;
   const lastShown = Math.min(total, filter.pageNumber * filter.pageSize);
+  const isPastLastPage = list.data !== undefined && filter.pageNumber > pageCount;
+
+  useEffect(() => {
+    if (isPastLastPage) onChangeFilter({ pageNumber: pageCount }, { isReplacing: true });
+  }, [isPastLastPage, pageCount, onChangeFilter]);
 
   function voucherPath(voucherId: number) {
     return companyPath(company, `voucher/${voucherId}`);

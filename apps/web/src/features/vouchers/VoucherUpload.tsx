@@ -4,7 +4,7 @@ import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconCheck, IconCloudUpload, IconFileAlert, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Ref, useState } from 'react';
+import { type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
@@ -39,12 +39,6 @@ type VoucherUploadProps = {
   voucherPath: (voucherId: number) => string;
 };
 
-let uploadCounter = 0;
-function nextKey(): string {
-  uploadCounter += 1;
-  return `upload-${uploadCounter}`;
-}
-
 function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
@@ -65,7 +59,13 @@ export function VoucherUpload({ companyId, openRef, voucherPath }: VoucherUpload
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
+  const uploadCount = useRef(0);
   const isUploading = items.some((item) => item.state === 'uploading');
+
+  function nextKey(): string {
+    uploadCount.current += 1;
+    return `upload-${uploadCount.current}`;
+  }
 
   function updateItem(key: string, changes: Partial<UploadItem>) {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...changes } : item)));

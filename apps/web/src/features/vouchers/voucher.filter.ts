@@ -65,6 +65,16 @@ export function writeVoucherFilter(filter: VoucherListFilter, params: URLSearchP
 export type VoucherFilterChanges = Partial<VoucherListFilter>;
 
 /**
+ * The address as it is now. A debounced change (the keyword) runs after the render that created it, so
+ * it must build on the address of that moment, or it would undo changes made in between.
+ */
+function currentSearchParams(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
+}
+
+type ChangeOptions = { isReplacing?: boolean };
+
+/**
  * The voucher filter kept in the address, so a reload or a shared link shows the same list. Any change
  * but a page change starts again on the first page.
  */
@@ -72,25 +82,29 @@ export function useVoucherFilter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readVoucherFilter(searchParams);
 
-  function onChangeFilter(changes: VoucherFilterChanges, options: { isReplacing?: boolean } = {}) {
-    setSearchParams(
-      (current) => {
-        const base = readVoucherFilter(current);
-        const next = { ...base, ...changes };
-        if (!('pageNumber' in changes)) next.pageNumber = 1;
-        return writeVoucherFilter(next, current);
-      },
-      { replace: options.isReplacing ?? false },
-    );
+  function onChangeFilter(changes: VoucherFilterChanges, options: ChangeOptions = {}) {
+    const current = currentSearchParams();
+    const next = { ...readVoucherFilter(current), ...changes };
+    if (!('pageNumber' in changes)) next.pageNumber = 1;
+    setSearchParams(writeVoucherFilter(next, current), { replace: options.isReplacing ?? false });
+  }
+
+  /** Changes parameters of the screen beside the filter (the admin list's company); back to page one. */
+  function onChangeSearchParams(edit: (params: URLSearchParams) => void, options: ChangeOptions = {}) {
+    const next = currentSearchParams();
+    edit(next);
+    next.delete(searchParamOf.pageNumber);
+    setSearchParams(next, { replace: options.isReplacing ?? false });
   }
 
   function onResetFilter() {
-    setSearchParams((current) =>
+    const current = currentSearchParams();
+    setSearchParams(
       writeVoucherFilter({ ...defaultVoucherFilter, year: readVoucherFilter(current).year }, current),
     );
   }
 
-  return { filter, searchParams, setSearchParams, onChangeFilter, onResetFilter };
+  return { filter, searchParams, onChangeFilter, onChangeSearchParams, onResetFilter };
 }
 
 export function countActiveFilters(filter: VoucherListFilter): number {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayTimeZone } from './dates';
 import { isLocalHost } from './hosts';
-import { formatOrganisationNumber } from './organisationNumber';
-
-describe('organisation numbers', () => {
-  it('are grouped in threes', () => {
-    expect(formatOrganisationNumber('123456785')).toBe('123 456 785');
-    expect(formatOrganisationNumber('923 456.783')).toBe('923 456 783');
-  });
-
-  it('are shown as given when they are not nine digits', () => {
-    expect(formatOrganisationNumber('12345')).toBe('12345');
-  });
-});
 
 describe('display time zone', () => {
   it('is Europe/Amsterdam in production and Asia/Singapore on a developer machine', () => {

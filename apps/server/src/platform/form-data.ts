@@ -59,6 +59,18 @@ export const formDataPlugin = fp(async (app: FastifyInstance) => {
     },
     throwFileSizeLimit: true,
   });
+  // Clients send the JSON content type on every call (the catalogue says so), also on a DELETE
+  // without a body; an empty JSON body is no body, not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 * 1024 },

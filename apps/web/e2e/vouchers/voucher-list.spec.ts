@@ -49,6 +49,7 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
 
   await expect(voucherRow(page, receiptId)).toBeVisible();
   await expect(voucherRow(page, invoiceId)).toBeVisible();
+  await expect.soft(voucherRow(page, receiptId).getByTestId('file-count')).toBeHidden();
   await expect.poll(() => statisticsCount(page, 0)).toBe(totalBefore + 2);
   await expect.poll(() => statisticsCount(page, month)).toBe(monthBefore + 2);
 

@@ -93,12 +93,17 @@ export type VoucherFileSummary = {
   hasThumbnail: boolean;
 };
 
-/** The files of each listed voucher in the same statement, so a page costs one round trip, not two. */
+/**
+ * The files of each listed voucher in the same statement, so a page costs one round trip, not two.
+ * The outer columns are written out in full: in a one-table select Drizzle leaves its columns
+ * unqualified, and inside this subquery they would then name the file's own columns.
+ */
 const filesOfVoucher = sql<VoucherFileSummary[]>`coalesce((
   select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size,
     'hasThumbnail', f.thumbnail_key is not null) order by f.id)
   from ${storedFiles} f
-  where f.company_id = ${vouchers.companyId} and f.owner_type = 'voucher' and f.owner_id = ${vouchers.id}), '[]'::json)`;
+  where f.company_id = "vouchers"."company_id" and f.owner_type = 'voucher'
+    and f.owner_id = "vouchers"."id"), '[]'::json)`;
 
 export async function listVouchers(
   db: Db,

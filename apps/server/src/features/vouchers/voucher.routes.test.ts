@@ -184,6 +184,21 @@ describe('vouchers', () => {
         headers: bearer(listSession),
       });
 
+    it('lists each voucher with its own file only', async () => {
+      const rows = (await list('')).json().data.rows as { Id: number; Files: { FileName: string }[] }[];
+      expect(rows.map((row) => row.Files.map((file) => file.FileName))).toEqual([
+        ['r4.png'],
+        ['r3.png'],
+        ['r2.png'],
+        ['r1.png'],
+      ]);
+      const admin = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
+      const adminRows = (
+        await get(`/api/main/voucher/fetchAdminVoucher?companyId=${listCompanyId}`, admin)
+      ).json().data.rows;
+      expect(adminRows.map((row: { Files: unknown[] }) => row.Files.length)).toEqual([1, 1, 1, 1]);
+    });
+
     it('pages 50 at a time by default, newest id first', async () => {
       const response = await list('');
       const data = response.json().data;
@@ -338,7 +353,7 @@ describe('vouchers', () => {
       const single = await context.app.inject({
         method: 'DELETE',
         url: `/api/main/voucher/${created[0].Id}?companyId=${companyId}`,
-        headers: bearer(session),
+        headers: { ...bearer(session), 'content-type': 'application/json' },
       });
       expect(single.json().data.deleted).toBe(1);
       const many = await context.app.inject({

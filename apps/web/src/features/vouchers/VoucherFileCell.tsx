@@ -31,7 +31,7 @@ export function VoucherFileCell({ companyId, files }: { companyId: number; files
     <Group gap={2} wrap="nowrap" c={isPdf ? 'red.7' : 'brand.7'}>
       <FileIcon size={20} stroke={1.6} aria-label={first.FileName} />
       {files.length > 1 && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" data-testid="file-count">
           {files.length}
         </Text>
       )}

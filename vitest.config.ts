@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/domain',
       'apps/sandbox',
+      'apps/web',
       {
         extends: './apps/server/vitest.config.ts',
         test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },

@@ -1,0 +1,2 @@
+DROP INDEX "vouchers_company_date_idx";--> statement-breakpoint
+CREATE INDEX "vouchers_company_date_idx" ON "vouchers" USING btree ("company_id","effective_date") WHERE "vouchers"."deleted_at" is null;

@@ -12,6 +12,7 @@ import {
   VoucherSource,
   VoucherStatus,
 } from '@bilag/contracts';
+import { todayIsoDate } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
@@ -34,13 +35,8 @@ const VOUCHER_FILE_OWNER = 'voucher';
 const MISSING_FILE_OWNER = 'missing-voucher';
 
 /** The business day in Norway, which is what a voucher without a date belongs to. */
-export function todayInNorway(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Oslo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+function todayInNorway(now = new Date()): string {
+  return todayIsoDate('Europe/Oslo', now);
 }
 
 function toVoucher(row: VoucherRow, files: repository.VoucherFileSummary[]): Voucher {

@@ -1,7 +1,15 @@
 import { DomainError } from '../errors';
 import { currencyMinorUnits, oreFromDecimal } from '../money/decimal';
 import type { Ore } from '../money/ore';
-import { type XmlNode, xmlAttribute, xmlChild, xmlText, xmlTextAt } from '../xml/safe-xml';
+import {
+  parseXml,
+  type SafeXmlOptions,
+  type XmlNode,
+  xmlAttribute,
+  xmlChild,
+  xmlText,
+  xmlTextAt,
+} from '../xml/safe-xml';
 
 /** An account as ISO 20022 identifies it: an IBAN, or a domestic number (`Othr/Id`, e.g. a Norwegian BBAN). */
 export interface AccountIdentification {
@@ -96,4 +104,28 @@ export function readDateChoice(choice: XmlNode | undefined): string | undefined 
 /** Code of a `CdOrPrtry`-style choice, or the proprietary text when no code is given. */
 export function readCodeOrProprietary(node: XmlNode | undefined): string | undefined {
   return xmlTextAt(node, 'Cd') ?? xmlTextAt(node, 'Prtry');
+}
+
+/**
+ * Parses an ISO 20022 document that must be the named message (when its namespace names one) and
+ * returns its message element, refusing anything else with a clear error.
+ */
+export function openIsoMessage(
+  input: string | Uint8Array,
+  options: SafeXmlOptions | undefined,
+  expected: { message: string; description: string; element: string },
+): { message: XmlNode; version: string | undefined } {
+  const document = parseXml(input, options);
+  const declared = messageNameFromNamespace(document.namespace);
+  if (document.rootName !== 'Document' || (declared !== undefined && declared.message !== expected.message)) {
+    throw new DomainError('UNSUPPORTED_FILE', `Not a ${expected.description}`);
+  }
+  const message = xmlChild(document.root, expected.element);
+  if (message === undefined) {
+    throw new DomainError(
+      'UNSUPPORTED_FILE',
+      `A ${expected.message} document must contain ${expected.element}`,
+    );
+  }
+  return { message, version: declared?.version };
 }

@@ -3,7 +3,6 @@ import { currencyMinorUnits, minorUnitsToDecimal, oreFromDecimal } from '../mone
 import { type Ore, ore } from '../money/ore';
 import {
   escapeXml,
-  parseXml,
   type SafeXmlOptions,
   type XmlNode,
   xmlChild,
@@ -14,7 +13,7 @@ import {
 import {
   type AccountIdentification,
   isoDateOf,
-  messageNameFromNamespace,
+  openIsoMessage,
   readAccountIdentification,
   readCodeOrProprietary,
   readCurrencyAmount,
@@ -528,18 +527,14 @@ function readBic(agent: XmlNode | undefined): string | undefined {
 
 /** Reads a pain.001 customer credit transfer initiation (001.001.03 to 001.001.09 and national variants). */
 export function parsePain001(input: string | Uint8Array, options?: SafeXmlOptions): Pain001Document {
-  const document = parseXml(input, options);
-  const declared = messageNameFromNamespace(document.namespace);
-  if (document.rootName !== 'Document' || (declared !== undefined && declared.message !== 'pain.001')) {
-    throw new DomainError('UNSUPPORTED_FILE', 'Not a pain.001 credit transfer initiation');
-  }
-  const initiation = xmlChild(document.root, 'CstmrCdtTrfInitn');
-  if (initiation === undefined) {
-    throw new DomainError('UNSUPPORTED_FILE', 'A pain.001 document must contain CstmrCdtTrfInitn');
-  }
+  const { message: initiation, version } = openIsoMessage(input, options, {
+    message: 'pain.001',
+    description: 'pain.001 credit transfer initiation',
+    element: 'CstmrCdtTrfInitn',
+  });
   const header = xmlChild(initiation, 'GrpHdr');
   return {
-    version: declared?.version,
+    version,
     messageId: xmlTextAt(header, 'MsgId'),
     createdAt: xmlTextAt(header, 'CreDtTm'),
     numberOfTransactions: readCount(xmlTextAt(header, 'NbOfTxs')),

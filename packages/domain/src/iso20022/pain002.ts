@@ -1,7 +1,5 @@
-import { DomainError } from '../errors';
 import type { Ore } from '../money/ore';
 import {
-  parseXml,
   type SafeXmlOptions,
   type XmlNode,
   xmlChild,
@@ -9,7 +7,7 @@ import {
   xmlText,
   xmlTextAt,
 } from '../xml/safe-xml';
-import { messageNameFromNamespace, readCurrencyAmount } from './common';
+import { openIsoMessage, readCurrencyAmount } from './common';
 
 /** ACCP, ACSC, ACSP, ACTC, ACWC, PART, PDNG, RCVD, RJCT, … (ExternalPaymentGroupStatus1Code and friends). */
 export type PaymentStatusCode = string;
@@ -52,19 +50,15 @@ export interface Pain002Report {
 
 /** Reads a customer payment status report (pain.002, versions 001.03 to 001.10 and national variants). */
 export function parsePain002(input: string | Uint8Array, options?: SafeXmlOptions): Pain002Report {
-  const document = parseXml(input, options);
-  const declared = messageNameFromNamespace(document.namespace);
-  if (document.rootName !== 'Document' || (declared !== undefined && declared.message !== 'pain.002')) {
-    throw new DomainError('UNSUPPORTED_FILE', 'Not a pain.002 payment status report');
-  }
-  const report = xmlChild(document.root, 'CstmrPmtStsRpt');
-  if (report === undefined) {
-    throw new DomainError('UNSUPPORTED_FILE', 'A pain.002 document must contain CstmrPmtStsRpt');
-  }
+  const { message: report, version } = openIsoMessage(input, options, {
+    message: 'pain.002',
+    description: 'pain.002 payment status report',
+    element: 'CstmrPmtStsRpt',
+  });
   const header = xmlChild(report, 'GrpHdr');
   const group = xmlChild(report, 'OrgnlGrpInfAndSts');
   return {
-    version: declared?.version,
+    version,
     messageId: xmlTextAt(header, 'MsgId'),
     createdAt: xmlTextAt(header, 'CreDtTm'),
     originalMessageId: xmlTextAt(group, 'OrgnlMsgId'),

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './banks';
 export * from './companies';
 export * from './endpoints';
 export * from './envelope';

@@ -1,0 +1,3 @@
+export * from './bank';
+export * from './import';
+export * from './transaction';

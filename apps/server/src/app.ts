@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
+import { bankRoutes, failInterruptedImports, transactionRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
 import { voucherRoutes } from './features/vouchers';
@@ -95,7 +96,10 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
     },
   });
   await app.register(companyRoutes, { db });
-  await app.register(voucherRoutes, { db, store: createLocalDiskStore(path.join(config.dataDir, 'files')) });
+  const store = createLocalDiskStore(path.join(config.dataDir, 'files'));
+  await app.register(voucherRoutes, { db, store });
+  await app.register(bankRoutes, { db });
+  await app.register(transactionRoutes, { db, store });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

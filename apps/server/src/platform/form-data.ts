@@ -1,14 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import qs from 'qs';
 
 export type UploadedFile = { fieldName: string; fileName: string; mimeType: string; bytes: Buffer };
 
+/** A large upload written to a temporary file instead of memory; removed when the reply is sent. */
+export type SpooledFile = {
+  fieldName: string;
+  fileName: string;
+  mimeType: string;
+  path: string;
+  size: number;
+};
+
+/**
+ * Routes that take large files (bank statements) set `config: { spoolUploads: { maxFileBytes } }`:
+ * their files go to disk as they arrive, so memory stays bounded whatever the size.
+ */
+export type SpoolUploadsConfig = { spoolUploads?: { maxFileBytes: number } };
+
 const filesByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();
+const spooledByRequest = new WeakMap<FastifyRequest, { directory: string; files: SpooledFile[] }>();
 
 /** The files of a multipart request, read and size-checked before the handler runs. */
 export function uploadedFiles(request: FastifyRequest): UploadedFile[] {
   return filesByRequest.get(request) ?? [];
+}
+
+/** The files of a multipart request on a spooling route, already on disk and size-checked. */
+export function spooledFiles(request: FastifyRequest): SpooledFile[] {
+  return spooledByRequest.get(request)?.files ?? [];
 }
 
 export const FORM_LIMITS = {
@@ -28,6 +55,36 @@ export function nestFormFields(entries: Iterable<[string, string]>): Record<stri
     arrayLimit: FORM_LIMITS.maxFields,
     allowPrototypes: false,
   });
+}
+
+async function spoolMultipart(
+  request: FastifyRequest,
+  maxFileBytes: number,
+): Promise<Record<string, unknown>> {
+  const fields: [string, string][] = [];
+  const directory = await mkdtemp(path.join(tmpdir(), 'bilag-upload-'));
+  const spooled = { directory, files: [] as SpooledFile[] };
+  spooledByRequest.set(request, spooled);
+  for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
+    if (part.type === 'file') {
+      const target = path.join(directory, randomUUID());
+      let size = 0;
+      part.file.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(target));
+      spooled.files.push({
+        fieldName: part.fieldname,
+        fileName: part.filename,
+        mimeType: part.mimetype,
+        path: target,
+        size,
+      });
+    } else {
+      fields.push([part.fieldname, String(part.value)]);
+    }
+  }
+  return nestFormFields(fields);
 }
 
 async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
@@ -79,6 +136,12 @@ export const formDataPlugin = fp(async (app: FastifyInstance) => {
     },
   );
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readMultipart(request);
+    if (!request.isMultipart()) return;
+    const spool = (request.routeOptions.config as SpoolUploadsConfig).spoolUploads;
+    request.body = spool ? await spoolMultipart(request, spool.maxFileBytes) : await readMultipart(request);
+  });
+  app.addHook('onResponse', async (request) => {
+    const spooled = spooledByRequest.get(request);
+    if (spooled) await rm(spooled.directory, { recursive: true, force: true });
   });
 });

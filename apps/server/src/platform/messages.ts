@@ -27,6 +27,33 @@ const english = {
   voucherHasNoAmount: 'Give the voucher an amount before splitting it.',
   balanceExceedsAmount: 'The parts would add up to more than the voucher amount.',
   fileNotFound: 'The file was not found.',
+  bankNotFound: 'The bank was not found.',
+  bankBicTaken: 'A bank with the BIC {bic} is already in the registry.',
+  companyBankNotFound: 'The bank account was not found.',
+  invalidAccountNumber:
+    'The account number {accountNumber} is not valid: it needs 11 digits and a correct check digit.',
+  accountNumberTaken: 'The company already has the account {accountNumber}.',
+  companyBankHasTransactions:
+    'The account has {count} transactions. Undo its imports or delete its transactions first.',
+  sortingMustListAll: 'List every account of the company, each once, to change the order.',
+  serviceDatesReversed: 'The service end date comes before its start date.',
+  transactionNotFound: 'The bank transaction was not found.',
+  importJobNotFound: 'The import was not found. Upload the file again.',
+  importNotFound: 'The import was not found.',
+  importFileNotAccepted:
+    'The file "{name}" is not a bank statement. Accepted are CSV, XLS, XLSX and camt.053 XML.',
+  importFileTooLarge: 'The file is larger than {megabytes} MB.',
+  importNotStartable: 'This import has already been run.',
+  statementUnreadable: 'The file could not be read: {reason}',
+  mappingIncomplete: 'Choose which column holds the date and which hold the amount.',
+  camtAccountMismatch: 'The statement is for the account {statementAccount}, not {accountNumber}.',
+  importNoRows: 'The file holds no transactions to import.',
+  exportTitlePrivateLost: 'Private and lost transactions',
+  camtProofFailed: 'Statement {id}: the opening balance plus the entries does not equal the closing balance.',
+  camtBalanceGap: 'Statement {id} opens with {actual}, but the closing balance before it was {expected}.',
+  camtOtherAccount: 'The file also holds a statement for the account {account}; it is not imported here.',
+  importInterrupted:
+    'The import was interrupted when the server stopped; nothing was imported. Start it again.',
 } as const;
 
 export type MessageKey = keyof typeof english;
@@ -59,6 +86,31 @@ const norwegian: Record<MessageKey, string> = {
   voucherHasNoAmount: 'Gi bilaget et beløp før du deler det opp.',
   balanceExceedsAmount: 'Delene ville blitt mer enn bilagets beløp.',
   fileNotFound: 'Fant ikke filen.',
+  bankNotFound: 'Fant ikke banken.',
+  bankBicTaken: 'En bank med BIC {bic} finnes allerede i registeret.',
+  companyBankNotFound: 'Fant ikke bankkontoen.',
+  invalidAccountNumber:
+    'Kontonummeret {accountNumber} er ikke gyldig: det må ha 11 sifre og riktig kontrollsiffer.',
+  accountNumberTaken: 'Firmaet har allerede kontoen {accountNumber}.',
+  companyBankHasTransactions:
+    'Kontoen har {count} transaksjoner. Angre importene eller slett transaksjonene først.',
+  sortingMustListAll: 'Ta med hver av firmaets kontoer, én gang hver, for å endre rekkefølgen.',
+  serviceDatesReversed: 'Sluttdatoen for tjenesten er før startdatoen.',
+  transactionNotFound: 'Fant ikke banktransaksjonen.',
+  importJobNotFound: 'Fant ikke importen. Last opp filen på nytt.',
+  importNotFound: 'Fant ikke importen.',
+  importFileNotAccepted: 'Filen «{name}» er ikke et kontoutdrag. Godtatt er CSV, XLS, XLSX og camt.053 XML.',
+  importFileTooLarge: 'Filen er større enn {megabytes} MB.',
+  importNotStartable: 'Denne importen er allerede kjørt.',
+  statementUnreadable: 'Filen kunne ikke leses: {reason}',
+  mappingIncomplete: 'Velg hvilken kolonne som har datoen, og hvilke som har beløpet.',
+  camtAccountMismatch: 'Kontoutdraget gjelder kontoen {statementAccount}, ikke {accountNumber}.',
+  importNoRows: 'Filen har ingen transaksjoner å importere.',
+  exportTitlePrivateLost: 'Private og tapte transaksjoner',
+  camtProofFailed: 'Kontoutdrag {id}: inngående saldo pluss postene blir ikke utgående saldo.',
+  camtBalanceGap: 'Kontoutdrag {id} starter med {actual}, men utgående saldo før det var {expected}.',
+  camtOtherAccount: 'Filen har også et kontoutdrag for kontoen {account}; det importeres ikke her.',
+  importInterrupted: 'Importen ble avbrutt da serveren stoppet; ingenting ble importert. Start den på nytt.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };

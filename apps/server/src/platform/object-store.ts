@@ -1,5 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Local disk under the data folder by default; an S3-compatible store
@@ -7,7 +9,11 @@ import path from 'node:path';
  */
 export type ObjectStore = {
   put: (key: string, bytes: Buffer) => Promise<void>;
+  /** Stores a file from local disk without reading it into memory. */
+  putFile: (key: string, sourcePath: string) => Promise<void>;
   get: (key: string) => Promise<Buffer>;
+  /** Reads an object piece by piece, for files too large to hold in memory. */
+  openRead: (key: string) => Readable;
   delete: (key: string) => Promise<void>;
 };
 
@@ -28,7 +34,13 @@ export function createLocalDiskStore(root: string): ObjectStore {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes, { flag: 'wx' });
     },
+    putFile: async (key, sourcePath) => {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(sourcePath, target, constants.COPYFILE_EXCL);
+    },
     get: (key) => readFile(resolve(key)),
+    openRead: (key) => createReadStream(resolve(key), { highWaterMark: 256 * 1024 }),
     delete: (key) => rm(resolve(key), { force: true }),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginData, LoginReply, RoleId } from '@bilag/contracts';
+import { accountNumberCheckDigit } from '@bilag/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { createUser, hashPassword } from '../features/auth';
@@ -82,4 +83,54 @@ export async function multipart(fields: Record<string, string>, files: Multipart
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
   };
+}
+
+/** A valid 11-digit account number that starts with the given digits (a bank's registration number). */
+export function givenAccountNumber(prefix: string, seed = 0): string {
+  for (let serial = seed; ; serial += 1) {
+    const firstTen = `${prefix}${String(serial).padStart(10 - prefix.length, '0')}`;
+    const check = accountNumberCheckDigit(firstTen);
+    if (check !== undefined) return `${firstTen}${check}`;
+  }
+}
+
+/** A bank account of the company, added through the API. */
+export async function givenBankAccount(
+  app: FastifyInstance,
+  session: LoginData,
+  companyId: number,
+  accountNumber = givenAccountNumber('1503'),
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/main/company-banks/add',
+    headers: bearer(session),
+    payload: { companyId, accountNumber },
+  });
+  if (response.statusCode !== 200) throw new Error(`adding an account failed: ${response.body}`);
+  return response.json().data as { Id: number; AccountNumber: string };
+}
+
+/** A transaction typed in by hand through the API. */
+export async function givenTransaction(
+  app: FastifyInstance,
+  session: LoginData,
+  companyId: number,
+  companyBankId: number,
+  row: { date?: string; text?: string; amountOre?: number } = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/main/transactions/add',
+    headers: bearer(session),
+    payload: {
+      companyId,
+      companyBankId,
+      date: row.date ?? '2025-03-14',
+      text: row.text ?? 'Kortkjøp REMA 1000',
+      amountOre: row.amountOre ?? -12_350,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`adding a transaction failed: ${response.body}`);
+  return response.json().data as { Id: number; Status: number };
 }

@@ -53,3 +53,8 @@ export async function createCompany(
 export async function addCompanyUser(db: Db, companyId: number, userId: number) {
   await db.insert(companyUsers).values({ companyId, userId }).onConflictDoNothing();
 }
+
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return row !== undefined;
+}

@@ -1,3 +1,3 @@
-export { addCompanyUser, createCompany } from './company.repository';
+export { addCompanyUser, companyExists, createCompany } from './company.repository';
 export { companyRoutes } from './company.routes';
 export { requireCompanyAccess } from './company.service';

@@ -353,18 +353,3 @@ export async function upsertMissingRegistration(
   if (!row) throw new Error('The missing-voucher registration was not stored');
   return { row, before };
 }
-
-export function listVoucherHistory(db: Db, companyId: number, voucherId: number) {
-  return db
-    .select({ entry: auditLog, userName: users.fullName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      and(
-        eq(auditLog.companyId, companyId),
-        eq(auditLog.entity, 'voucher'),
-        eq(auditLog.entityId, String(voucherId)),
-      ),
-    )
-    .orderBy(desc(auditLog.id));
-}

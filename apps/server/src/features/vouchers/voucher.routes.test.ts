@@ -1,10 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoginData } from '@bilag/contracts';
-import { ErrorCode, RoleId, VoucherSource, VoucherStatus } from '@bilag/contracts';
+import { BankTransactionStatus, ErrorCode, RoleId, VoucherSource, VoucherStatus } from '@bilag/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, givenCompany, givenUser, login, multipart } from '../../test/fixtures';
+import {
+  bearer,
+  givenBankAccount,
+  givenCompany,
+  givenTransaction,
+  givenUser,
+  login,
+  multipart,
+} from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -420,10 +428,12 @@ describe('vouchers', () => {
 
   describe('missing vouchers', () => {
     it('registers a missing voucher for a bank transaction with a note and files, and updates it when registered again', async () => {
+      const account = await givenBankAccount(context.app, session, companyId);
+      const transaction = await givenTransaction(context.app, session, companyId, account.Id);
       const first = await multipart(
         {
           companyId: String(companyId),
-          bankTransactionId: '77',
+          bankTransactionId: String(transaction.Id),
           isPrivate: 'false',
           note: 'Kvittering mistet',
         },
@@ -437,21 +447,38 @@ describe('vouchers', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
-        BankTransactionId: 77,
+        BankTransactionId: transaction.Id,
         IsPrivate: false,
         Note: 'Kvittering mistet',
       });
+      const lost = await get(`/api/main/transactions/${transaction.Id}?companyId=${companyId}`);
+      expect(lost.json().data).toMatchObject({ Status: BankTransactionStatus.LOST, IsPrivate: false });
       const again = await context.app.inject({
         method: 'POST',
         url: '/api/main/voucher/missing',
         headers: bearer(session),
-        payload: { companyId, bankTransactionId: 77, isPrivate: true, note: 'Privat kjøp' },
+        payload: { companyId, bankTransactionId: transaction.Id, isPrivate: true, note: 'Privat kjøp' },
       });
       expect(again.json().data).toMatchObject({
         Id: response.json().data.Id,
         IsPrivate: true,
         Note: 'Privat kjøp',
       });
+      const privateNow = await get(`/api/main/transactions/${transaction.Id}?companyId=${companyId}`);
+      expect(privateNow.json().data).toMatchObject({
+        Status: BankTransactionStatus.PRIVATE,
+        IsPrivate: true,
+      });
+    });
+
+    it('refuses to register a missing voucher for a transaction the company does not have', async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/voucher/missing',
+        headers: bearer(session),
+        payload: { companyId, bankTransactionId: 987_654, isPrivate: false },
+      });
+      expect(response.statusCode).toBe(404);
     });
   });
 

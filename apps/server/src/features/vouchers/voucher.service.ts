@@ -19,6 +19,7 @@ import type { Principal } from '../../platform/auth';
 import { AppError, Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
+import { markVoucherMissing } from '../banks';
 import { requireCompanyAccess } from '../companies';
 import {
   checkUploads,
@@ -28,6 +29,7 @@ import {
   type StoredFileRow,
   withStoredUploads,
 } from '../files';
+import { readHistory } from '../history';
 import * as repository from './voucher.repository';
 import type { VoucherBalanceRow, VoucherRow } from './voucher.table';
 
@@ -198,18 +200,7 @@ export async function getVoucherDetail(
   if (!row) throw Errors.notFound('voucherNotFound');
   const [voucher] = await withFiles(db, companyId, [row]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
-  const history = await repository.listVoucherHistory(db, companyId, voucherId);
-  return {
-    ...voucher,
-    History: history.map(({ entry, userName }) => ({
-      Id: entry.id,
-      Action: entry.action,
-      UserName: userName,
-      Before: entry.before,
-      After: entry.after,
-      CreatedAt: entry.createdAt.toISOString(),
-    })),
-  };
+  return { ...voucher, History: await readHistory(db, companyId, 'voucher', voucherId) };
 }
 
 /** One voucher per file, all or nothing: a refused file or a failed write leaves no voucher and no file. */
@@ -444,6 +435,7 @@ export async function registerMissingVoucher(
   const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
   const registration = await withStoredUploads(store, companyId, uploads, (stored) =>
     db.transaction(async (tx) => {
+      await markVoucherMissing(tx, principal, companyId, input.bankTransactionId, input.isPrivate);
       const { row, before } = await repository.upsertMissingRegistration(tx, {
         companyId,
         bankTransactionId: input.bankTransactionId,

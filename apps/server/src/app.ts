@@ -18,17 +18,19 @@ import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
 import { registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
 import { languagePlugin } from './platform/language';
-import { createLocalDiskStore } from './platform/object-store';
+import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
 import { registerWebApp } from './platform/web-app';
 
 export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files go; local disk under the data folder unless given. */
+  store?: ObjectStore;
 };
 
 /** Builds the whole product API from its feature modules; main.ts listens on it, tests inject into it. */
-export async function buildApp({ config, database, logger }: AppDependencies) {
+export async function buildApp({ config, database, logger, store: givenStore }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     bodyLimit: 1024 * 1024,
@@ -96,7 +98,7 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
     },
   });
   await app.register(companyRoutes, { db });
-  const store = createLocalDiskStore(path.join(config.dataDir, 'files'));
+  const store = givenStore ?? createLocalDiskStore(path.join(config.dataDir, 'files'));
   await app.register(voucherRoutes, { db, store });
   await app.register(bankRoutes, { db });
   await app.register(transactionRoutes, { db, store });

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import type { ObjectStore } from '../platform/object-store';
 import { adminQuery, serverDatabaseUrl } from './global-setup';
 
 /** A migrated, empty database of its own for one test file, on the driver the run was started for. */
@@ -35,10 +36,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  storeFor?: (dataDir: string) => ObjectStore,
+) {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-test-data-'));
-  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database, logger: false });
+  const app = await buildApp({
+    config: testConfig({ dataDir, ...overrides }),
+    database,
+    logger: false,
+    ...(storeFor ? { store: storeFor(dataDir) } : {}),
+  });
   await app.ready();
   return {
     app,

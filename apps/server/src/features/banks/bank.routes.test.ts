@@ -1,0 +1,389 @@
+import { ErrorCode, type LoginData, RoleId } from '@bilag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  givenAccountNumber,
+  givenBankAccount,
+  givenCompany,
+  givenTransaction,
+  givenUser,
+  login,
+} from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
+
+describe('banks and company bank accounts', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let session: LoginData;
+  let adminSession: LoginData;
+  let outsiderSession: LoginData;
+  let companyId: number;
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
+    companyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+    session = await login(context.app, user.email);
+    const admin = await givenUser(context.db, { roleId: RoleId.ADMIN });
+    adminSession = await login(context.app, admin.email);
+    const outsider = await givenUser(context.db);
+    await givenCompany(context.db, { memberIds: [outsider.id] });
+    outsiderSession = await login(context.app, outsider.email);
+  });
+  afterAll(() => context.close());
+
+  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = session) {
+    return context.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  }
+
+  describe('the registry', () => {
+    it('lists the Norwegian banks with BIC and registration numbers', async () => {
+      const response = await call('GET', '/api/main/banks');
+      expect(response.statusCode).toBe(200);
+      const names = response.json().data.map((bank: { Name: string }) => bank.Name);
+      expect(names).toEqual(
+        expect.arrayContaining(['DNB Bank', 'SpareBank 1 SR-Bank', 'Nordea Bank Abp, filial i Norge']),
+      );
+    });
+
+    it('finds the bank of an account number from its first four digits, and says null when none is known', async () => {
+      const dnb = await call(
+        'GET',
+        `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('1503')}`,
+      );
+      expect(dnb.json().data).toMatchObject({
+        Name: 'DNB Bank',
+        Bic: 'DNBANOKK',
+        BankGroup: 'dnb',
+        AutoImportTemplate: 'dnb',
+      });
+      const unknown = await call(
+        'GET',
+        `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('0001')}`,
+      );
+      expect(unknown.json().data).toBeNull();
+    });
+
+    it('finds a bank by its BIC, with or without a branch code', async () => {
+      const short = await call('GET', '/api/main/banks/bySwiftCode?swiftCode=spsono22');
+      expect(short.json().data.Name).toBe('SpareBank 1 SR-Bank');
+      const long = await call('GET', '/api/main/banks/bySwiftCode?swiftCode=SPSONO22XXX');
+      expect(long.json().data.Name).toBe('SpareBank 1 SR-Bank');
+    });
+
+    it('lists the banks of an auto-import template', async () => {
+      const response = await call('GET', '/api/main/banks/getByTemplate?template=sparebank1');
+      const names = response.json().data.map((bank: { Name: string }) => bank.Name);
+      expect(names).toEqual(['SpareBank 1 SMN', 'SpareBank 1 SR-Bank']);
+    });
+
+    it('lets only an administrator add, change, switch auto-import and deactivate banks', async () => {
+      const bank = { name: 'Testbanken', bic: 'TESTNOK1', bankGroup: 'other', prefixes: ['0999'] };
+      const refused = await call('POST', '/api/main/banks/add', bank);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(ErrorCode.ADMIN_ONLY);
+
+      const added = await call('POST', '/api/main/banks/add', bank, adminSession);
+      expect(added.statusCode).toBe(200);
+      const id = added.json().data.Id;
+      const again = await call('POST', '/api/main/banks/add', bank, adminSession);
+      expect(again.statusCode).toBe(409);
+
+      const changed = await call(
+        'PUT',
+        `/api/main/banks/update/${id}`,
+        { ...bank, prefixes: ['0998', '0999'] },
+        adminSession,
+      );
+      expect(changed.json().data.Prefixes).toEqual(['0998', '0999']);
+      const autoImport = await call(
+        'POST',
+        '/api/main/banks/addAutoImport',
+        { bankId: id, template: 'nordnorge' },
+        adminSession,
+      );
+      expect(autoImport.json().data).toMatchObject({ AutoImportTemplate: 'nordnorge', IsAutoImport: true });
+      const off = await call(
+        'PUT',
+        '/api/main/banks/updateAutoImport',
+        { bankId: id, template: 'nordnorge', isAutoImport: false },
+        adminSession,
+      );
+      expect(off.json().data.IsAutoImport).toBe(false);
+      const inactive = await call('PUT', `/api/main/banks/updateStatus/${id}`, { status: 1 }, adminSession);
+      expect(inactive.json().data.Status).toBe(1);
+      const lookup = await call(
+        'GET',
+        `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('0998')}`,
+      );
+      expect(lookup.json().data).toBeNull();
+
+      const badBic = await call('POST', '/api/main/banks/add', { ...bank, bic: 'NOPE' }, adminSession);
+      expect(badBic.statusCode).toBe(400);
+      expect((await call('GET', '/api/main/banks/admin-auto-import')).statusCode).toBe(403);
+    });
+  });
+
+  describe('company accounts', () => {
+    let sessionB: LoginData;
+    let companyB: number;
+
+    beforeAll(async () => {
+      const user = await givenUser(context.db, { roleId: RoleId.CEO });
+      companyB = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+      sessionB = await login(context.app, user.email);
+    });
+
+    it('refuses an account number that fails mod 11, naming it', async () => {
+      const response = await call(
+        'POST',
+        '/api/main/company-banks/add',
+        { companyId: companyB, accountNumber: '1503.00.00001' },
+        sessionB,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('1503.00.00001');
+    });
+
+    it('adds accounts with their bank, makes the first the default, and keeps their order', async () => {
+      const first = await call(
+        'POST',
+        '/api/main/company-banks/add',
+        {
+          companyId: companyB,
+          accountNumber: givenAccountNumber('1503', 10).replace(/^(\d{4})(\d{2})/, '$1.$2.'),
+          name: 'Drift',
+        },
+        sessionB,
+      );
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data).toMatchObject({
+        AccountNumber: givenAccountNumber('1503', 10),
+        BankName: 'DNB Bank',
+        Bic: 'DNBANOKK',
+        IsDefault: true,
+        Sorting: 0,
+        Name: 'Drift',
+        Balance: null,
+      });
+      expect(first.json().data.Iban).toMatch(/^NO\d{13}$/);
+      const second = await call(
+        'POST',
+        '/api/main/company-banks/add',
+        { companyId: companyB, accountNumber: givenAccountNumber('3201', 20), name: 'Skatt' },
+        sessionB,
+      );
+      expect(second.json().data).toMatchObject({
+        BankName: 'SpareBank 1 SR-Bank',
+        IsDefault: false,
+        Sorting: 1,
+      });
+      const duplicate = await call(
+        'POST',
+        '/api/main/company-banks/add',
+        { companyId: companyB, accountNumber: givenAccountNumber('3201', 20) },
+        sessionB,
+      );
+      expect(duplicate.statusCode).toBe(409);
+
+      const unknownBank = await call(
+        'POST',
+        '/api/main/company-banks/add',
+        { companyId: companyB, accountNumber: givenAccountNumber('0002', 30) },
+        sessionB,
+      );
+      expect(unknownBank.json().data).toMatchObject({ BankId: null, BankName: null });
+      const banks = await call('GET', '/api/main/banks');
+      const sbanken = banks.json().data.find((bank: { Name: string }) => bank.Name === 'Sbanken');
+      const chosen = await call(
+        'PUT',
+        `/api/main/company-banks/${unknownBank.json().data.Id}`,
+        { companyId: companyB, accountNumber: givenAccountNumber('0002', 30), bankId: sbanken.Id },
+        sessionB,
+      );
+      expect(chosen.json().data.BankName).toBe('Sbanken');
+
+      const ids = [second.json().data.Id, unknownBank.json().data.Id, first.json().data.Id];
+      const partial = await call(
+        'PUT',
+        '/api/main/company-banks/sorting-setting-bank-accounts',
+        { companyId: companyB, ids: ids.slice(1) },
+        sessionB,
+      );
+      expect(partial.statusCode).toBe(400);
+      const sorted = await call(
+        'PUT',
+        '/api/main/company-banks/sorting-setting-bank-accounts',
+        { companyId: companyB, ids },
+        sessionB,
+      );
+      expect(sorted.json().data.map((account: { Id: number }) => account.Id)).toEqual(ids);
+
+      const setDefault = await call(
+        'POST',
+        '/api/main/company-banks/set-default-account-number',
+        { companyId: companyB, accountNumber: givenAccountNumber('3201', 20) },
+        sessionB,
+      );
+      expect(setDefault.json().data.IsDefault).toBe(true);
+      const listed = await call(
+        'GET',
+        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyB}`,
+        undefined,
+        sessionB,
+      );
+      expect(listed.json().data.filter((account: { IsDefault: boolean }) => account.IsDefault)).toHaveLength(
+        1,
+      );
+      const defaultBank = await call(
+        'GET',
+        `/api/main/company-banks/get-default-bank?companyId=${companyB}`,
+        undefined,
+        sessionB,
+      );
+      expect(defaultBank.json().data.Id).toBe(second.json().data.Id);
+      const settings = await call(
+        'GET',
+        `/api/main/company-banks/get-setting-bank-accounts?companyId=${companyB}`,
+        undefined,
+        sessionB,
+      );
+      expect(settings.json().data[0]).toMatchObject({
+        Type: 'default',
+        AccountNumber: givenAccountNumber('3201', 20),
+      });
+      const byCompany = await call(
+        'GET',
+        `/api/main/banks/getByCompany?companyId=${companyB}`,
+        undefined,
+        sessionB,
+      );
+      expect(
+        byCompany
+          .json()
+          .data.map((bank: { Name: string }) => bank.Name)
+          .sort(),
+      ).toEqual(['DNB Bank', 'Sbanken', 'SpareBank 1 SR-Bank']);
+    });
+
+    it('keeps service dates in order and tells the dates the transactions span', async () => {
+      const account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 40));
+      const reversed = await call('POST', '/api/main/companyBankServices/add-update', {
+        companyId,
+        companyBankId: account.Id,
+        serviceStartDate: '2025-06-01',
+        serviceEndDate: '2025-01-01',
+      });
+      expect(reversed.statusCode).toBe(400);
+      const saved = await call('POST', '/api/main/companyBankServices/add-update', {
+        companyId,
+        companyBankId: account.Id,
+        serviceStartDate: '2025-01-01',
+        serviceEndDate: null,
+      });
+      expect(saved.json().data.ServiceStartDate).toBe('2025-01-01');
+      await givenTransaction(context.app, session, companyId, account.Id, { date: '2025-02-03' });
+      await givenTransaction(context.app, session, companyId, account.Id, { date: '2025-05-06' });
+      const dates = await call(
+        'GET',
+        `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${companyId}`,
+      );
+      expect(dates.json().data).toMatchObject({
+        ServiceStartDate: '2025-01-01',
+        ServiceEndDate: null,
+        FirstTransactionDate: '2025-02-03',
+        LastTransactionDate: '2025-05-06',
+      });
+    });
+
+    it('refuses to delete an account with transactions and deletes an empty one', async () => {
+      const used = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 50));
+      await givenTransaction(context.app, session, companyId, used.Id);
+      const refused = await call('DELETE', `/api/main/company-banks/${used.Id}?companyId=${companyId}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('1');
+      const empty = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 60));
+      const deleted = await call('DELETE', `/api/main/company-banks/${empty.Id}?companyId=${companyId}`);
+      expect(deleted.statusCode).toBe(200);
+      const missing = await call('DELETE', `/api/main/company-banks/${empty.Id}?companyId=${companyId}`);
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('gives the administrators an overview of every company account', async () => {
+      const response = await call('GET', '/api/main/banks/admin-auto-import', undefined, adminSession);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().data as {
+        CompanyId: number;
+        BankName: string | null;
+        Template: string | null;
+      }[];
+      expect(
+        rows.some(
+          (row) => row.CompanyId === companyB && row.BankName === 'DNB Bank' && row.Template === 'dnb',
+        ),
+      ).toBe(true);
+    });
+  });
+
+  describe('company scoping', () => {
+    it('answers another company 404 and no data on every account call', async () => {
+      const account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 70));
+      const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+        {
+          method: 'GET',
+          url: `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,
+        },
+        { method: 'GET', url: `/api/main/company-banks/get-setting-bank-accounts?companyId=${companyId}` },
+        { method: 'GET', url: `/api/main/company-banks/get-default-bank?companyId=${companyId}` },
+        {
+          method: 'GET',
+          url: `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${companyId}`,
+        },
+        { method: 'GET', url: `/api/main/company-banks/balances?companyId=${companyId}` },
+        { method: 'GET', url: `/api/main/banks/balance?companyId=${companyId}` },
+        { method: 'GET', url: `/api/main/banks/getByCompany?companyId=${companyId}` },
+        {
+          method: 'POST',
+          url: '/api/main/company-banks/add',
+          payload: { companyId, accountNumber: givenAccountNumber('1503', 80) },
+        },
+        {
+          method: 'POST',
+          url: '/api/main/company-banks/set-default-account-number',
+          payload: { companyId, accountNumber: account.AccountNumber },
+        },
+        {
+          method: 'PUT',
+          url: '/api/main/company-banks/sorting-setting-bank-accounts',
+          payload: { companyId, ids: [account.Id] },
+        },
+        {
+          method: 'PUT',
+          url: `/api/main/company-banks/${account.Id}`,
+          payload: { companyId, accountNumber: account.AccountNumber },
+        },
+        { method: 'DELETE', url: `/api/main/company-banks/${account.Id}?companyId=${companyId}` },
+        {
+          method: 'POST',
+          url: '/api/main/companyBankServices/add-update',
+          payload: { companyId, companyBankId: account.Id, serviceStartDate: null, serviceEndDate: null },
+        },
+      ];
+      for (const each of calls) {
+        const response = await call(each.method, each.url, each.payload, outsiderSession);
+        expect(response.statusCode, `${each.method} ${each.url}`).toBe(404);
+        expect(response.json().data, `${each.method} ${each.url}`).toBeUndefined();
+      }
+      const stillThere = await call(
+        'GET',
+        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,
+      );
+      expect(stillThere.json().data.some((each: { Id: number }) => each.Id === account.Id)).toBe(true);
+    });
+
+    it("says 'Company ID is missing' when an account call names no company", async () => {
+      const response = await call('GET', '/api/main/company-banks/fetch-all-company-bank-info-by-company-id');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Company ID is missing');
+    });
+  });
+});

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
-import { bankRoutes, failInterruptedImports, transactionRoutes } from './features/banks';
+import { bankRoutes, transactionRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
 import { voucherRoutes } from './features/vouchers';

@@ -1,21 +1,10 @@
 import type { TransactionFilter } from '@bilag/contracts';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { storedFiles } from '../files/stored-file.table';
+import { escapeLike, type FileSummary, filesOfOwnerRow, monthRange, yearRange } from '../../db/sql-helpers';
 import { type BankTransactionRow, bankTransactions, companyBanks } from './bank.table';
 
 export const TRANSACTION_FILE_OWNER = 'bank-transaction';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-function yearRange(year: number) {
-  return { start: `${year}-01-01`, end: `${year + 1}-01-01` };
-}
-
-function monthRange(year: number, month: number) {
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  return { start: `${year}-${String(month).padStart(2, '0')}-01`, end: next };
-}
 
 /** A keyword that reads as an amount ("1 234,50", "-99") also finds transactions of that size. */
 function keywordAmountOre(keyword: string): number | undefined {
@@ -84,20 +73,9 @@ function orderBy(filter: Pick<TransactionFilter, 'sortBy' | 'sortType'>) {
     : [direction(column), direction(bankTransactions.id)];
 }
 
-export type TransactionFileSummary = {
-  id: number;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  hasThumbnail: boolean;
-};
+export type TransactionFileSummary = FileSummary;
 
-const filesOfTransaction = sql<TransactionFileSummary[]>`coalesce((
-  select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size,
-    'hasThumbnail', f.thumbnail_key is not null) order by f.id)
-  from ${storedFiles} f
-  where f.company_id = "bank_transactions"."company_id" and f.owner_type = ${TRANSACTION_FILE_OWNER}
-    and f.owner_id = "bank_transactions"."id"), '[]'::json)`;
+const filesOfTransaction = filesOfOwnerRow('bank_transactions', TRANSACTION_FILE_OWNER);
 
 export type TransactionListing = {
   transaction: BankTransactionRow;

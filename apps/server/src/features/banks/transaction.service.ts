@@ -18,6 +18,7 @@ import type { Principal } from '../../platform/auth';
 import { AppError, Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
+import { readWithCompanyAccess } from '../companies';
 import { checkUploads, recordUpload, withStoredUploads } from '../files';
 import { readHistory } from '../history';
 import { requireCompanyBank, scope } from './bank.service';
@@ -66,16 +67,13 @@ function auditSnapshot(row: BankTransactionRow) {
   return rest;
 }
 
-/** The membership check runs beside the read; the rows are returned only once it has passed. */
-async function readScoped<T>(
+function readScoped<T>(
   db: Db,
   principal: Principal,
-  companyIdInput: number | undefined,
+  companyId: number | undefined,
   read: (companyId: number) => Promise<T>,
 ) {
-  if (companyIdInput === undefined) throw Errors.companyIdMissing();
-  const [, result] = await Promise.all([scope(db, principal, companyIdInput), read(companyIdInput)]);
-  return result;
+  return readWithCompanyAccess(db, principal.userId, companyId, read);
 }
 
 export async function listTransactions(db: Db, principal: Principal, filter: TransactionFilter) {

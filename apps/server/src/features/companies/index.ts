@@ -1,3 +1,3 @@
 export { addCompanyUser, companyExists, createCompany } from './company.repository';
 export { companyRoutes } from './company.routes';
-export { requireCompanyAccess } from './company.service';
+export { readWithCompanyAccess, requireCompanyAccess } from './company.service';

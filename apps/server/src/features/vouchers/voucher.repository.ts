@@ -17,10 +17,8 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../platform/audit.table';
-import { users } from '../auth/user.table';
+import { escapeLike, type FileSummary, filesOfOwnerRow, monthRange, yearRange } from '../../db/sql-helpers';
 import { companies } from '../companies/company.table';
-import { storedFiles } from '../files/stored-file.table';
 import {
   type MissingVoucherRegistrationRow,
   missingVoucherRegistrations,
@@ -30,17 +28,6 @@ import {
 } from './voucher.table';
 
 export type NewVoucher = Omit<VoucherRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'deletedBy'>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-function yearRange(year: number) {
-  return { start: `${year}-01-01`, end: `${year + 1}-01-01` };
-}
-
-function monthRange(year: number, month: number) {
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  return { start: `${year}-${String(month).padStart(2, '0')}-01`, end: next };
-}
 
 /** The where-clause of the voucher filter; the caller decides the company scope and deletion rule. */
 export function filterConditions(filter: Omit<VoucherFilter, 'companyId'>): SQL[] {
@@ -85,25 +72,9 @@ export function orderBy(filter: Pick<VoucherFilter, 'sortBy' | 'sortType'>) {
   return column === vouchers.id ? [direction(vouchers.id)] : [direction(column), direction(vouchers.id)];
 }
 
-export type VoucherFileSummary = {
-  id: number;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  hasThumbnail: boolean;
-};
+export type VoucherFileSummary = FileSummary;
 
-/**
- * The files of each listed voucher in the same statement, so a page costs one round trip, not two.
- * The outer columns are written out in full: in a one-table select Drizzle leaves its columns
- * unqualified, and inside this subquery they would then name the file's own columns.
- */
-const filesOfVoucher = sql<VoucherFileSummary[]>`coalesce((
-  select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size,
-    'hasThumbnail', f.thumbnail_key is not null) order by f.id)
-  from ${storedFiles} f
-  where f.company_id = "vouchers"."company_id" and f.owner_type = 'voucher'
-    and f.owner_id = "vouchers"."id"), '[]'::json)`;
+const filesOfVoucher = filesOfOwnerRow('vouchers', 'voucher');
 
 export async function listVouchers(
   db: Db,

@@ -20,7 +20,7 @@ import { AppError, Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
 import { markVoucherMissing } from '../banks';
-import { requireCompanyAccess } from '../companies';
+import { readWithCompanyAccess, requireCompanyAccess } from '../companies';
 import {
   checkUploads,
   listFilesOfOwners,
@@ -98,19 +98,13 @@ async function scope(db: Db, principal: Principal, companyId: number | undefined
   return company.Id;
 }
 
-/**
- * The membership check runs beside the read instead of before it: the rows are returned only once
- * the check has passed, and a list costs one round trip less.
- */
-async function readScoped<T>(
+function readScoped<T>(
   db: Db,
   principal: Principal,
-  companyIdInput: number | undefined,
+  companyId: number | undefined,
   read: (companyId: number) => Promise<T>,
 ) {
-  if (companyIdInput === undefined) throw Errors.companyIdMissing();
-  const [, result] = await Promise.all([scope(db, principal, companyIdInput), read(companyIdInput)]);
-  return result;
+  return readWithCompanyAccess(db, principal.userId, companyId, read);
 }
 
 export async function listVouchers(db: Db, principal: Principal, filter: VoucherFilter) {

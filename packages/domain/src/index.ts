@@ -3,6 +3,7 @@ export * from './ehf';
 export * from './errors';
 export * from './files/sniff';
 export * from './iso20022';
+export * from './matching';
 export * from './money/decimal';
 export * from './money/norwegian';
 export * from './money/ore';

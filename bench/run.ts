@@ -1,4 +1,6 @@
+import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
+import { benchMatching } from './matching';
 import type { BenchResult } from './result';
 import { benchStatements } from './statements';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
@@ -11,6 +13,8 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   statements: benchStatements,
   iso20022: benchIso20022,
   vouchers: async () => [...(await benchVoucherListPostgres()), ...(await benchVoucherListEmbedded())],
+  imports: benchImports,
+  matching: () => benchMatching(),
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -33,31 +33,22 @@ export async function createStaging(tx: Db) {
 }
 
 /**
- * One statement per batch: the rows travel as a single JSON parameter, which both database drivers
- * pass the same way and the server unpacks in one pass.
+ * One statement per batch: the rows travel column by column, one array parameter per column, which both
+ * database drivers pass the same way and the server unpacks with `unnest` in one pass (about twice as
+ * fast as a JSON array of rows, whose elements the server parses again for every field read).
  */
 export async function stageRows(tx: Db, rows: StagedRow[]) {
   if (rows.length === 0) return;
-  const payload = JSON.stringify(
-    rows.map((row) => [
-      row.rowIndex,
-      row.date,
-      row.valueDate,
-      row.text,
-      row.text2,
-      row.amountOre,
-      row.kid,
-      row.endToEndId,
-      row.counterpartyName,
-      row.counterpartyAccount,
-      row.reference,
-    ]),
-  );
+  const column = (pick: (row: StagedRow) => string | number | null) => sql.param(rows.map(pick));
   await execute(
     tx,
     sql`insert into ${sql.raw(STAGING_TABLE)}
-    select (r->>0)::int, (r->>1)::date, (r->>2)::date, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, r->>8, r->>9, r->>10
-    from json_array_elements(${payload}::json) r`,
+    select * from unnest(${column((row) => row.rowIndex)}::int[], ${column((row) => row.date)}::date[],
+      ${column((row) => row.valueDate)}::date[], ${column((row) => row.text)}::text[],
+      ${column((row) => row.text2)}::text[], ${column((row) => row.amountOre)}::bigint[],
+      ${column((row) => row.kid)}::text[], ${column((row) => row.endToEndId)}::text[],
+      ${column((row) => row.counterpartyName)}::text[], ${column((row) => row.counterpartyAccount)}::text[],
+      ${column((row) => row.reference)}::text[])`,
   );
 }
 

@@ -92,6 +92,13 @@ function toJob(row: BankImportJobRow): ImportJob {
   };
 }
 
+/** Enough of a file's start to tell its format and preview a CSV. */
+const HEAD_BYTES = 64 * 1024;
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
 async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {
@@ -177,8 +184,14 @@ async function createJob(
   file: SpooledFile,
   language: Language,
 ) {
-  const head = await readHead(file.path, 64 * 1024);
-  const format = importFormatOf(head, file.fileName);
+  const head = await readHead(file.path, HEAD_BYTES);
+  // A ZIP lists its entries at its end, and many writers put xl/workbook.xml last: a workbook larger
+  // than the head is recognised from the whole file, which is read whole for its layout anyway.
+  const workbook =
+    isZip(head) && file.size > head.length && file.size <= MAX_WORKBOOK_BYTES
+      ? await readFileBytes(file.path)
+      : undefined;
+  const format = importFormatOf(workbook ?? head, file.fileName);
   let layout: ImportJobLayout;
   if (format === 'camt053') {
     if (file.size > MAX_CAMT_BYTES) throw tooLarge(MAX_CAMT_BYTES);
@@ -187,7 +200,7 @@ async function createJob(
     layout = await spreadsheetLayout(head, IMPORT_LIMITS.previewRows);
   } else {
     if (file.size > MAX_WORKBOOK_BYTES) throw tooLarge(MAX_WORKBOOK_BYTES);
-    layout = await spreadsheetLayout(await readFileBytes(file.path), IMPORT_LIMITS.previewRows);
+    layout = await spreadsheetLayout(workbook ?? (await readFileBytes(file.path)), IMPORT_LIMITS.previewRows);
   }
   const storageKey = `companies/${companyId}/bank-imports/${randomUUID()}`;
   await store.putFile(storageKey, file.path);
@@ -364,18 +377,33 @@ async function runImport(
           template = layout.template;
         },
       );
-      let pending: StagedRow[] = [];
-      for await (const batch of batches) {
-        progress.refused += batch.refused.length;
-        pending = pending.concat(batch.rows);
-        if (pending.length >= STAGE_BATCH_ROWS) {
-          await repository.stageRows(tx, pending);
-          progress.processedRows += pending.length;
-          pending = [];
+      // The next rows are read while the database stages the ones before: one statement in flight.
+      let staging: Promise<void> | undefined;
+      const stage = async (rows: StagedRow[]) => {
+        await staging;
+        staging = repository.stageRows(tx, rows).then(() => {
+          progress.processedRows += rows.length;
+        });
+        // A failure is raised where the statement is awaited: before the next one, or after the last.
+        staging.catch(() => undefined);
+      };
+      try {
+        let pending: StagedRow[] = [];
+        for await (const batch of batches) {
+          progress.refused += batch.refused.length;
+          for (const row of batch.rows) pending.push(row);
+          if (pending.length >= STAGE_BATCH_ROWS) {
+            await stage(pending);
+            pending = [];
+          }
         }
+        await stage(pending);
+        await staging;
+      } catch (error) {
+        // The transaction is rolled back only once the statement in flight has ended.
+        await staging?.catch(() => undefined);
+        throw error;
       }
-      await repository.stageRows(tx, pending);
-      progress.processedRows += pending.length;
       progress.processedBytes = job.fileSize;
       const period = await repository.stagedPeriod(tx);
       if (period.staged === 0 && progress.refused === 0) {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { BankTransactionStatus, type ImportJob, type LoginData, RoleId } from '@bilag/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStore } from '../../platform/object-store';
 import {
@@ -212,6 +213,30 @@ describe('bank transactions and imports', () => {
       expect(reimported.Imported).toBe(4);
       const missing = await call('DELETE', `/api/main/bankImport/${firstImportId}?companyId=${companyId}`);
       expect(missing.statusCode).toBe(404);
+    });
+
+    it('reads a workbook larger than the part of a file its format is told from', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Kontoutskrift');
+      sheet.addRow(['Dato', 'Forklaring', 'Rentedato', 'Ut fra konto', 'Inn på konto']);
+      for (let index = 0; index < 4000; index += 1) {
+        sheet.addRow([
+          new Date(Date.UTC(2025, index % 12, (index % 28) + 1)),
+          `Varekjøp butikk ${index}`,
+          null,
+          100 + index,
+          null,
+        ]);
+      }
+      const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+      expect(bytes.length).toBeGreaterThan(64 * 1024);
+      const other = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 120));
+      const job = (await upload(other.Id, 'kontoutskrift.xlsx', bytes)).json().data as ImportJob;
+      expect(job).toMatchObject({ Format: 'xlsx', Template: 'dnb' });
+      expect(await importFile(other.Id, 'kontoutskrift.xlsx', bytes)).toMatchObject({
+        Imported: 4000,
+        Refused: 0,
+      });
     });
 
     it('refuses a file that is not a statement by its content', async () => {

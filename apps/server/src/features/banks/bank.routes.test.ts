@@ -308,6 +308,22 @@ describe('banks and company bank accounts', () => {
       expect(missing.statusCode).toBe(404);
     });
 
+    it('hands the default to the next account when the default one is deleted', async () => {
+      const user = await givenUser(context.db);
+      const company = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+      const own = await login(context.app, user.email);
+      const first = await givenBankAccount(context.app, own, company, givenAccountNumber('1503', 900));
+      const second = await givenBankAccount(context.app, own, company, givenAccountNumber('1503', 910));
+      await call('DELETE', `/api/main/company-banks/${first.Id}?companyId=${company}`, undefined, own);
+      const defaultBank = await call(
+        'GET',
+        `/api/main/company-banks/get-default-bank?companyId=${company}`,
+        undefined,
+        own,
+      );
+      expect(defaultBank.json().data).toMatchObject({ Id: second.Id, IsDefault: true });
+    });
+
     it('gives the administrators an overview of every company account', async () => {
       const response = await call('GET', '/api/main/banks/admin-auto-import', undefined, adminSession);
       expect(response.statusCode).toBe(200);

@@ -374,6 +374,11 @@ export async function deleteCompanyBank(
       });
     }
     await repository.deleteCompanyBank(tx, companyId, id);
+    if (before.isDefault) {
+      // The company keeps a default account as long as it has one: the first in its order takes over.
+      const [next] = await repository.listCompanyBanks(tx, companyId);
+      if (next) await repository.updateCompanyBank(tx, companyId, next.account.id, { isDefault: true });
+    }
     await writeAudit(tx, accountAudit(principal, before, 'delete', before));
   });
 }
@@ -483,8 +488,13 @@ export async function accountBalances(
   }
   const ids = accounts.map(({ account }) => account.id);
   if (ids.length === 0) return [];
-  const [balances, sums] = await Promise.all([
+  const [balances, openings, sums] = await Promise.all([
     repository.listBalances(db, companyId, ids, query.balanceType, query.source, query.ubDate),
+    // A statement states its opening balance as OPBD: where no closing balance comes before the period,
+    // the first opening balance within it is the period's opening.
+    query.balanceType === 'CLBD'
+      ? repository.listBalances(db, companyId, ids, 'OPBD', query.source, query.ubDate)
+      : Promise.resolve([]),
     repository.sumTransactionsByAccount(db, companyId, ids, query.ibDate, query.ubDate),
   ]);
   return accounts.map(({ account }) => {
@@ -501,7 +511,14 @@ export async function accountBalances(
       CompanyBankId: account.id,
       AccountNumber: account.accountNumber,
       Currency: account.currency,
-      OpeningOre: before.at(-1)?.amountOre ?? null,
+      OpeningOre:
+        before.at(-1)?.amountOre ??
+        openings.find(
+          (opening) =>
+            opening.companyBankId === account.id &&
+            (query.ibDate === undefined || opening.balanceDate >= query.ibDate),
+        )?.amountOre ??
+        null,
       ClosingOre: within.at(-1)?.amountOre ?? null,
       MovementOre: Number(sums.find((sum) => sum.companyBankId === account.id)?.total ?? 0),
       Entries: within.map((balance) => ({

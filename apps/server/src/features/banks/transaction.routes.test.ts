@@ -322,7 +322,7 @@ describe('bank transactions and imports', () => {
         `/api/main/banks/balance?companyId=${companyId}&accountNumber=${account.AccountNumber}&ibDate=2025-01-01&ubDate=2025-12-31`,
       );
       expect(balances.json().data[0]).toMatchObject({
-        OpeningOre: null,
+        OpeningOre: 100_000,
         ClosingOre: 170_000,
         MovementOre: 70_000,
       });

@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
 import { chooseCompany, companyDialog, pickLanguage, signIn } from '../support/session';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => node.target),
-    }));
-}
 
 test('the sign-in page has no serious accessibility violations, in English and Norwegian', async ({
   page,

@@ -1,4 +1,14 @@
-import { type Icon, IconLayoutDashboard, IconReceipt, IconShieldSearch } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconBuildingCog,
+  IconCloudDownload,
+  IconFileImport,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconShieldSearch,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type en from '../i18n/en.json';
 
@@ -46,12 +56,53 @@ export const companyAreas: readonly CompanyArea[] = [
     subPages: [{ path: ':voucherId', page: lazy(() => import('../features/vouchers/VoucherDetailPage')) }],
   },
   {
+    id: 'bank',
+    labelKey: 'nav.bank',
+    path: 'bank',
+    icon: IconArrowsExchange,
+    requiredAction: 'bank.view',
+    page: lazy(() => import('../features/bank/BankTransactionsPage')),
+    subPages: [{ path: 'import-document', page: lazy(() => import('../features/bank/ImportDocumentPage')) }],
+  },
+  {
+    id: 'bank-management',
+    labelKey: 'nav.bankAccounts',
+    path: 'bank-management',
+    icon: IconBuildingBank,
+    requiredAction: 'bank.view',
+    page: lazy(() => import('../features/bank-accounts/BankAccountsPage')),
+  },
+  {
     id: 'admin-voucher',
     labelKey: 'nav.adminVouchers',
     path: 'admin-voucher',
     icon: IconShieldSearch,
     requiredAction: 'admin.voucher.view',
     page: lazy(() => import('../features/admin-vouchers/AdminVoucherPage')),
+  },
+  {
+    id: 'admin-auto-import',
+    labelKey: 'nav.adminAutoImport',
+    path: 'admin-auto-import',
+    icon: IconBuildingCog,
+    requiredAction: 'admin.import.view',
+    page: lazy(() => import('../features/bank-admin/AdminBankRegistryPage')),
+  },
+  {
+    id: 'admin-import-auto',
+    labelKey: 'nav.adminImportAuto',
+    path: 'admin-import-auto',
+    icon: IconCloudDownload,
+    requiredAction: 'admin.import.view',
+    page: lazy(() => import('../features/bank-admin/AdminImportOverviewPage')),
+  },
+  {
+    id: 'admin-import-manual',
+    labelKey: 'nav.adminImportManual',
+    path: 'admin-import-manual',
+    icon: IconFileImport,
+    requiredAction: 'admin.import.view',
+    page: lazy(() => import('../features/admin-import/AdminImportManualPage')),
   },
 ];
 

@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExclamationCircle, IconInfoCircle } from '@tabler/icons-react';
+import { errorMessage } from '../app/api/errors';
+import { isSessionError } from '../app/session/session.rules';
 import { i18n } from '../i18n';
 
 /** The catalogue numbers its toast types: 0 error (red), 1 information (blue), 2 success (green). */
@@ -28,4 +30,13 @@ export function toast(type: ToastType, message: string): string {
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
   });
+}
+
+/**
+ * A failed call as a red toast with the server's message. Session failures are left out: the session
+ * dialog or the sign-out already tells the person.
+ */
+export function toastFailure(error: unknown) {
+  if (isSessionError(error)) return;
+  toast(ToastType.error, errorMessage(error, i18n.t('errors.unexpected')));
 }

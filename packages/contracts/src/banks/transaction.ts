@@ -186,7 +186,10 @@ export const ExportPrivateLostQuery = z.object({
   companyId: integer.positive().optional(),
   companyBankId: integer.min(0).default(0),
   /** 0 both, 3 private only, 4 lost only. */
-  status: z.union([z.literal(0), z.literal(3), z.literal(4)]).default(0),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(3), z.literal(4)]))
+    .default(0),
   year: integer.min(1900).max(2200).optional(),
 });
 export type ExportPrivateLostQuery = z.infer<typeof ExportPrivateLostQuery>;

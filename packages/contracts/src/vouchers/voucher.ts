@@ -14,7 +14,14 @@ export const VOUCHER_PAGE_SIZE = 50;
 /** Twelve months and the total of the year. */
 export const STATISTIC_SLOTS = 13;
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+/** A calendar date as YYYY-MM-DD; impossible dates such as 2025-02-30 are refused. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'The date does not exist');
 export const AmountOre = z.number().int().safe().describe('Amount in øre (1/100 NOK), never a float');
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code');
 

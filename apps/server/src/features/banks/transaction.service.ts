@@ -226,7 +226,9 @@ export async function updateTransaction(
       const before = await repository.lockTransaction(tx, companyId, id);
       if (!before) throw Errors.notFound('transactionNotFound');
       const { companyId: _companyId, ...change } = input;
-      await applyChange(tx, principal, companyId, before, change);
+      // A form that only attaches files changes no field; its history says what was attached.
+      const changesFields = Object.values(change).some((value) => value !== undefined);
+      if (changesFields || stored.length === 0) await applyChange(tx, principal, companyId, before, change);
       const owner = {
         companyId,
         ownerType: repository.TRANSACTION_FILE_OWNER,

@@ -36,3 +36,16 @@ export async function downloadBlob(path: string, signal?: AbortSignal): Promise<
   }
   return response.blob();
 }
+
+/** Hands a fetched file to the browser as a download under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the object URL after the click returns, so it is released a moment later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

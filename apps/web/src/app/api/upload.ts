@@ -16,10 +16,12 @@ export type UploadProgress = {
 
 export type UploadRequest = {
   path: string;
-  /** Plain form fields sent beside the file. */
-  fields: Record<string, string | number>;
+  /** POST makes a record of the file; PUT attaches files to a record that exists. */
+  method?: 'POST' | 'PUT';
+  /** Plain form fields sent beside the files. */
+  fields: Record<string, string | number | boolean>;
   fileField: string;
-  file: File;
+  files: readonly File[];
   signal?: AbortSignal | undefined;
   onProgress?: (progress: UploadProgress) => void;
 };
@@ -34,21 +36,22 @@ function readJson(text: string): unknown {
 }
 
 /**
- * Uploads one file as multipart form data. XMLHttpRequest rather than fetch, because only it reports
- * how far the upload has come. Headers, failure mapping and session rules are those of every other call.
+ * Uploads files as multipart form data, each under the same field name. XMLHttpRequest rather than
+ * fetch, because only it reports how far the upload has come. Headers, failure mapping and session
+ * rules are those of every other call.
  */
 export function uploadFile<Schema extends z.ZodType>(
   schema: Schema,
-  { path, fields, fileField, file, signal, onProgress }: UploadRequest,
+  { path, method = 'POST', fields, fileField, files, signal, onProgress }: UploadRequest,
 ): Promise<z.output<Schema>> {
   const session = readStoredSession();
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  form.append(fileField, file, file.name);
+  for (const file of files) form.append(fileField, file, file.name);
 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(method, path);
     request.setRequestHeader(LANGUAGE_HEADER, readStoredLanguage());
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.AccessToken}`);
 
@@ -73,7 +76,7 @@ export function uploadFile<Schema extends z.ZodType>(
       }
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
-        reject(new ContractMismatchError(`POST ${path}`, parsed.error.issues));
+        reject(new ContractMismatchError(`${method} ${path}`, parsed.error.issues));
         return;
       }
       resolve(parsed.data);

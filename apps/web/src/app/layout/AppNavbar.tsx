@@ -23,7 +23,11 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
       {areas.map((area) => {
         const path = companyPath(company, area.path);
         const AreaIcon = area.icon;
-        const isActive = area.path === '' ? location.pathname === path : location.pathname.startsWith(path);
+        // A whole path segment must match, or /bank would light up on /bank-management as well.
+        const isActive =
+          area.path === ''
+            ? location.pathname === path
+            : location.pathname === path || location.pathname.startsWith(`${path}/`);
         return (
           <NavLink
             key={area.id}

@@ -22,8 +22,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api/errors';
 import { localeOfLanguage } from '../../i18n/language';
 import { useLanguage } from '../../i18n/useLanguage';
+import { SortableHeader } from '../../ui/SortableHeader';
 import { companyKeys, companyPath } from '../companies/company.queries';
-import { SortableHeader } from '../vouchers/SortableHeader';
 import { DeletedBadge, PaidBadge, StatusBadge } from '../vouchers/VoucherBadges';
 import { VoucherFileCell } from '../vouchers/VoucherFileCell';
 import { VoucherFilters } from '../vouchers/VoucherFilters';
@@ -211,6 +211,7 @@ export default function AdminVoucherPage() {
                     label={t('vouchers.fields.supplier')}
                     filter={filter}
                     onSort={onSort}
+                    isAscendingFirst
                   />
                   <SortableHeader
                     field="Amount"

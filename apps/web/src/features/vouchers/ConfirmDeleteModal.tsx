@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 
 type ConfirmDeleteModalProps = {
   opened: boolean;
@@ -18,30 +18,16 @@ export function ConfirmDeleteModal({
 }: ConfirmDeleteModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmModal
       opened={opened}
-      onClose={onCancel}
       title={t('vouchers.delete.title', { count })}
-      centered
-      radius="lg"
-    >
-      <Stack gap="lg">
-        <Text size="sm">{t('vouchers.delete.text', { count })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isDeleting}>
-            {t('vouchers.delete.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={onConfirm}
-            loading={isDeleting}
-            data-autofocus
-            data-testid="confirm-delete"
-          >
-            {t('vouchers.delete.confirm', { count })}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      text={t('vouchers.delete.text', { count })}
+      confirmLabel={t('vouchers.delete.confirm', { count })}
+      cancelLabel={t('vouchers.delete.cancel')}
+      isPending={isDeleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      data-testid="confirm-delete"
+    />
   );
 }

@@ -1,65 +1,42 @@
 import type { MissingSummary } from '@bilag/contracts';
-import { Badge, Group, Skeleton } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CountBadges } from '../../ui/CountBadges';
 
 /** What still lacks something for bookkeeping, as compact badges; nothing shows for a zero count. */
 export function MissingSummaryBadges({ summary }: { summary: MissingSummary | undefined }) {
   const { t } = useTranslation();
-  if (!summary) return <Skeleton h={22} w={320} radius="xl" />;
-
-  const items = [
+  const items = summary && [
     {
       key: 'date',
       count: summary.missingDate,
       text: t('vouchers.missing.date', { count: summary.missingDate }),
+      color: 'orange',
     },
     {
       key: 'amount',
       count: summary.missingAmount,
       text: t('vouchers.missing.amount', { count: summary.missingAmount }),
+      color: 'orange',
     },
     {
       key: 'supplier',
       count: summary.missingSupplier,
       text: t('vouchers.missing.supplier', { count: summary.missingSupplier }),
+      color: 'orange',
     },
     {
       key: 'overdue',
       count: summary.unpaidOverdue,
       text: t('vouchers.missing.overdue', { count: summary.unpaidOverdue }),
+      color: 'red',
     },
-  ].filter((item) => item.count > 0);
-
-  if (items.length === 0) {
-    return (
-      <Group gap={6} data-testid="missing-summary">
-        <Badge
-          color="green"
-          variant="light"
-          leftSection={<IconCircleCheck size={14} aria-hidden />}
-          tt="none"
-        >
-          {t('vouchers.missing.none')}
-        </Badge>
-      </Group>
-    );
-  }
+  ];
   return (
-    <Group gap={6} data-testid="missing-summary" role="list" aria-label={t('vouchers.missing.label')}>
-      {items.map((item) => (
-        <Badge
-          key={item.key}
-          role="listitem"
-          color={item.key === 'overdue' ? 'red' : 'orange'}
-          variant="light"
-          tt="none"
-          leftSection={<IconAlertTriangle size={14} aria-hidden />}
-          data-testid={`missing-${item.key}`}
-        >
-          {item.text}
-        </Badge>
-      ))}
-    </Group>
+    <CountBadges
+      items={items}
+      noneText={t('vouchers.missing.none')}
+      label={t('vouchers.missing.label')}
+      data-testid="missing-summary"
+    />
   );
 }

@@ -1,18 +1,13 @@
 import type { VoucherHistoryEntry } from '@bilag/contracts';
 import { isIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
-import { Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconCash, IconCashOff, IconEdit, IconFilePlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DateFormat, formatDate } from '../../ui/dates';
+import { FieldChangeLines, type HistoryEventView, HistoryTimeline } from '../../ui/HistoryTimeline';
 import { formatCalendarDate, formatOre, statusLabelKey } from './voucher.format';
-import {
-  describeHistoryEntry,
-  type FieldChange,
-  type HistoryEvent,
-  type HistoryField,
-} from './voucher.history';
+import { describeHistoryEntry, type HistoryEvent, type HistoryField } from './voucher.history';
 
 const fieldLabelKeys = {
   voucherDate: 'vouchers.fields.date',
@@ -51,20 +46,6 @@ function formatValue(field: HistoryField, value: unknown, t: TFunction): string 
   }
 }
 
-function ChangeLine({ change, t }: { change: FieldChange; t: TFunction }) {
-  return (
-    <Text size="sm" data-testid="history-change">
-      <Text span fw={600}>
-        {t(fieldLabelKeys[change.field])}:
-      </Text>{' '}
-      <Text span c="dimmed" td="line-through">
-        {formatValue(change.field, change.before, t)}
-      </Text>{' '}
-      → <Text span>{formatValue(change.field, change.after, t)}</Text>
-    </Text>
-  );
-}
-
 function eventTitle(event: HistoryEvent, t: TFunction): string {
   switch (event.kind) {
     case 'created':
@@ -82,13 +63,12 @@ function eventTitle(event: HistoryEvent, t: TFunction): string {
   }
 }
 
-function EventIcon({ event }: { event: HistoryEvent }) {
-  const size = 12;
-  if (event.kind === 'created') return <IconFilePlus size={size} aria-hidden />;
-  if (event.kind === 'deleted') return <IconTrash size={size} aria-hidden />;
-  if (event.kind === 'balanceAdded') return <IconCash size={size} aria-hidden />;
-  if (event.kind === 'balanceRemoved') return <IconCashOff size={size} aria-hidden />;
-  return <IconEdit size={size} aria-hidden />;
+function eventIcon(event: HistoryEvent) {
+  if (event.kind === 'created') return IconFilePlus;
+  if (event.kind === 'deleted') return IconTrash;
+  if (event.kind === 'balanceAdded') return IconCash;
+  if (event.kind === 'balanceRemoved') return IconCashOff;
+  return IconEdit;
 }
 
 function EventBody({ event, t }: { event: HistoryEvent; t: TFunction }) {
@@ -96,19 +76,16 @@ function EventBody({ event, t }: { event: HistoryEvent; t: TFunction }) {
     return <Text size="sm">{t('vouchers.history.file', { name: event.fileName })}</Text>;
   }
   if (event.kind === 'updated') {
-    if (event.changes.length === 0) {
-      return (
-        <Text size="sm" c="dimmed">
-          {t('vouchers.history.noChanges')}
-        </Text>
-      );
-    }
     return (
-      <Stack gap={2}>
-        {event.changes.map((change) => (
-          <ChangeLine key={change.field} change={change} t={t} />
-        ))}
-      </Stack>
+      <FieldChangeLines
+        noChangesText={t('vouchers.history.noChanges')}
+        changes={event.changes.map((change) => ({
+          field: change.field,
+          label: t(fieldLabelKeys[change.field]),
+          before: formatValue(change.field, change.before, t),
+          after: formatValue(change.field, change.after, t),
+        }))}
+      />
     );
   }
   if ((event.kind === 'balanceAdded' || event.kind === 'balanceRemoved') && event.amountOre !== undefined) {
@@ -122,49 +99,22 @@ function EventBody({ event, t }: { event: HistoryEvent; t: TFunction }) {
   return null;
 }
 
-/** Who changed what and when, newest first, as field changes rather than raw snapshots. */
+/** Who changed the voucher, what and when, newest first. */
 export function VoucherHistory({ entries }: { entries: VoucherHistoryEntry[] }) {
   const { t } = useTranslation();
+  function describeEntry(entry: VoucherHistoryEntry): HistoryEventView {
+    const event = describeHistoryEntry(entry);
+    return { title: eventTitle(event, t), icon: eventIcon(event), body: <EventBody event={event} t={t} /> };
+  }
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="voucher-history-heading">
-      <Title order={2} fz="lg" mb="md" id="voucher-history-heading">
-        {t('vouchers.history.title')}
-      </Title>
-      {entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('vouchers.history.empty')}
-        </Text>
-      ) : (
-        <Timeline bulletSize={22} lineWidth={2} active={entries.length} data-testid="voucher-history">
-          {entries.map((entry) => {
-            const event = describeHistoryEntry(entry);
-            return (
-              <Timeline.Item
-                key={entry.Id}
-                bullet={<EventIcon event={event} />}
-                title={
-                  <Group gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm" fw={600}>
-                      {eventTitle(event, t)}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(entry.CreatedAt, DateFormat.dateTime)}
-                    </Text>
-                  </Group>
-                }
-                data-testid="history-entry"
-              >
-                <Stack gap={4}>
-                  <Text size="xs" c="dimmed">
-                    {t('vouchers.history.by', { name: entry.UserName ?? t('vouchers.history.system') })}
-                  </Text>
-                  <EventBody event={event} t={t} />
-                </Stack>
-              </Timeline.Item>
-            );
-          })}
-        </Timeline>
-      )}
-    </Card>
+    <HistoryTimeline
+      entries={entries}
+      describeEntry={describeEntry}
+      byLine={(name) => t('vouchers.history.by', { name: name ?? t('vouchers.history.system') })}
+      heading={t('vouchers.history.title')}
+      emptyText={t('vouchers.history.empty')}
+      headingId="voucher-history-heading"
+      data-testid="voucher-history"
+    />
   );
 }

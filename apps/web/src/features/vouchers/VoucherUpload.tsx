@@ -1,14 +1,16 @@
 import { VOUCHER_UPLOAD_LIMITS } from '@bilag/contracts';
-import { Anchor, Button, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { IconCheck, IconCloudUpload, IconFileAlert, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
 import { i18n } from '../../i18n';
+import { DropzoneContent } from '../../ui/DropzoneContent';
+import { UploadItemRow, type UploadState } from '../../ui/UploadItemRow';
 import { uploadVoucherFile } from './voucher.mutations';
 import { voucherKeys } from './voucher.queries';
 
@@ -19,8 +21,6 @@ const ACCEPTED_FILES = {
   [MIME_TYPES.pdf]: ['.pdf'],
 };
 const PARALLEL_UPLOADS = 3;
-
-type UploadState = 'uploading' | 'done' | 'failed';
 
 type UploadItem = {
   key: string;
@@ -38,11 +38,6 @@ type VoucherUploadProps = {
   openRef?: Ref<() => void>;
   voucherPath: (voucherId: number) => string;
 };
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
-}
 
 function rejectionMessage(rejection: FileRejection): string {
   const [error] = rejection.errors;
@@ -136,23 +131,12 @@ export function VoucherUpload({ companyId, openRef, voucherPath }: VoucherUpload
         radius="md"
         data-testid="voucher-dropzone"
       >
-        <Group justify="center" gap="lg" mih={72} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} color="var(--mantine-color-brand-6)" aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconCloudUpload size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{t('vouchers.upload.title')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('vouchers.upload.hint')}
-            </Text>
-          </div>
-        </Group>
+        <DropzoneContent
+          idleIcon={IconCloudUpload}
+          title={t('vouchers.upload.title')}
+          hint={t('vouchers.upload.hint')}
+          minHeight={72}
+        />
       </Dropzone>
 
       {items.length > 0 && (
@@ -168,55 +152,24 @@ export function VoucherUpload({ companyId, openRef, voucherPath }: VoucherUpload
             )}
           </Group>
           {items.map((item) => (
-            <Group key={item.key} gap="sm" wrap="nowrap" data-testid="upload-item" data-state={item.state}>
-              <ThemeIcon
-                size="sm"
-                radius="xl"
-                variant="light"
-                color={item.state === 'failed' ? 'red' : item.state === 'done' ? 'green' : 'brand'}
-              >
-                {item.state === 'failed' ? (
-                  <IconFileAlert size={14} aria-hidden />
-                ) : item.state === 'done' ? (
-                  <IconCheck size={14} aria-hidden />
-                ) : (
-                  <IconUpload size={14} aria-hidden />
-                )}
-              </ThemeIcon>
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate>
-                    {item.fileName}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatSize(item.size)}
-                  </Text>
-                </Group>
-                {item.state === 'uploading' && (
-                  <Progress
-                    value={item.percent === 0 ? 100 : item.percent}
-                    color={item.percent === 0 ? 'gray.4' : undefined}
-                    size="sm"
-                    striped={item.percent === 0}
-                    animated
-                    aria-label={t('vouchers.upload.progress', { name: item.fileName, percent: item.percent })}
-                  />
-                )}
-                {item.state === 'done' && item.voucherId !== undefined && (
-                  <Text size="xs" c="green.8">
-                    {t('vouchers.upload.saved')}{' '}
-                    <Anchor component={Link} to={voucherPath(item.voucherId)} size="xs">
-                      {t('vouchers.upload.open', { id: item.voucherId })}
-                    </Anchor>
-                  </Text>
-                )}
-                {item.state === 'failed' && (
-                  <Text size="xs" c="red.8" role="alert">
-                    {item.message}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
+            <UploadItemRow
+              key={item.key}
+              fileName={item.fileName}
+              size={item.size}
+              percent={item.percent}
+              state={item.state}
+              message={item.message}
+              progressLabel={t('vouchers.upload.progress', { name: item.fileName, percent: item.percent })}
+            >
+              {item.voucherId !== undefined && (
+                <Text size="xs" c="green.8">
+                  {t('vouchers.upload.saved')}{' '}
+                  <Anchor component={Link} to={voucherPath(item.voucherId)} size="xs">
+                    {t('vouchers.upload.open', { id: item.voucherId })}
+                  </Anchor>
+                </Text>
+              )}
+            </UploadItemRow>
           ))}
         </Stack>
       )}

@@ -1,4 +1,11 @@
 import type { VoucherHistoryEntry } from '@bilag/contracts';
+import {
+  asRecord,
+  changedFields,
+  type FieldChange as FieldChangeOf,
+  optionalNumber,
+  optionalText,
+} from '../../ui/history';
 
 /** The fields of a voucher's audit snapshot a person cares about, in the order the form shows them. */
 export const HISTORY_FIELDS = [
@@ -16,7 +23,7 @@ export const HISTORY_FIELDS = [
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
-export type FieldChange = { field: HistoryField; before: unknown; after: unknown };
+export type FieldChange = FieldChangeOf<HistoryField>;
 
 export type HistoryEvent =
   | { kind: 'created'; fileName: string | undefined }
@@ -25,47 +32,6 @@ export type HistoryEvent =
   | { kind: 'balanceAdded'; amountOre: number | undefined; description: string | undefined }
   | { kind: 'balanceRemoved'; amountOre: number | undefined; description: string | undefined }
   | { kind: 'other'; action: string };
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function isEmpty(value: unknown): boolean {
-  return (
-    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-  );
-}
-
-function isSame(first: unknown, second: unknown): boolean {
-  if (isEmpty(first) && isEmpty(second)) return true;
-  if (Array.isArray(first) && Array.isArray(second)) {
-    return first.length === second.length && first.every((item, index) => item === second[index]);
-  }
-  return first === second;
-}
-
-function optionalNumber(value: unknown): number | undefined {
-  return typeof value === 'number' ? value : undefined;
-}
-
-function optionalText(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The fields whose value differs between the snapshots before and after a change. */
-export function changedFields(before: unknown, after: unknown): FieldChange[] {
-  const previous = asRecord(before);
-  const next = asRecord(after);
-  return HISTORY_FIELDS.filter((field) => field in next && !isSame(previous[field], next[field])).map(
-    (field) => ({
-      field,
-      before: previous[field],
-      after: next[field],
-    }),
-  );
-}
 
 /** Reads one audit row into what happened, so the history reads as changes rather than raw snapshots. */
 export function describeHistoryEntry(
@@ -77,7 +43,7 @@ export function describeHistoryEntry(
     case 'create':
       return { kind: 'created', fileName: optionalText(after.fileName) };
     case 'update':
-      return { kind: 'updated', changes: changedFields(entry.Before, entry.After) };
+      return { kind: 'updated', changes: changedFields(entry.Before, entry.After, HISTORY_FIELDS) };
     case 'delete':
       return { kind: 'deleted' };
     case 'add-balance':

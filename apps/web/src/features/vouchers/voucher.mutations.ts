@@ -10,17 +10,10 @@ import {
 } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
-import { errorMessage } from '../../app/api/errors';
 import { type UploadProgress, uploadFile } from '../../app/api/upload';
-import { isSessionError } from '../../app/session/session.rules';
 import { i18n } from '../../i18n';
-import { ToastType, toast } from '../../ui/toast';
+import { ToastType, toast, toastFailure } from '../../ui/toast';
 import { queryString, voucherKeys } from './voucher.queries';
-
-function toastFailure(error: unknown) {
-  if (isSessionError(error)) return;
-  toast(ToastType.error, errorMessage(error, i18n.t('errors.unexpected')));
-}
 
 /** Uploads one file as one voucher; the caller shows its progress and its outcome. */
 export async function uploadVoucherFile(
@@ -33,7 +26,7 @@ export async function uploadVoucherFile(
     path: Endpoint.addVouchersByWeb,
     fields: { companyId },
     fileField: 'files',
-    file,
+    files: [file],
     signal,
     onProgress,
   });

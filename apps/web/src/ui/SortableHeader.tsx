@@ -1,34 +1,33 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import type { VoucherListFilter, VoucherSortField } from './voucher.filter';
 
-type SortableHeaderProps = {
-  field: VoucherSortField;
+export type SortDirection = 'asc' | 'desc';
+
+type SortableHeaderProps<Field extends string> = {
+  field: Field;
   label: string;
-  filter: Pick<VoucherListFilter, 'sortBy' | 'sortType'>;
-  onSort: (sortBy: VoucherSortField, sortType: 'asc' | 'desc') => void;
+  filter: { sortBy: Field; sortType: SortDirection };
+  onSort: (sortBy: Field, sortType: SortDirection) => void;
   isNumeric?: boolean;
+  /** Names and texts read best from A; numbers and dates from the newest or largest, the default. */
+  isAscendingFirst?: boolean;
   width?: number;
 };
 
-/** Names read best from A; numbers and dates from the newest or largest. */
-function firstDirection(field: VoucherSortField): 'asc' | 'desc' {
-  return field === 'SupplierName' ? 'asc' : 'desc';
-}
-
-export function SortableHeader({
+export function SortableHeader<Field extends string>({
   field,
   label,
   filter,
   onSort,
   isNumeric = false,
+  isAscendingFirst = false,
   width,
-}: SortableHeaderProps) {
+}: SortableHeaderProps<Field>) {
   const isSorted = filter.sortBy === field;
   const SortIcon = !isSorted ? IconArrowsSort : filter.sortType === 'asc' ? IconArrowUp : IconArrowDown;
 
   function onClick() {
-    if (!isSorted) onSort(field, firstDirection(field));
+    if (!isSorted) onSort(field, isAscendingFirst ? 'asc' : 'desc');
     else onSort(field, filter.sortType === 'asc' ? 'desc' : 'asc');
   }
 

@@ -1,6 +1,3 @@
-/** The local storage key the spec names for the year last chosen on the voucher list. */
-export const VOUCHER_YEAR_STORAGE_KEY = 'voucherYear';
-
 function isAvailableYear(
   candidate: number | undefined,
   availableYears: readonly number[],
@@ -9,10 +6,10 @@ function isAvailableYear(
 }
 
 /**
- * The year the list shows: the one in the address, else the stored one, each only when it is a finite
+ * The year a list shows: the one in the address, else the stored one, each only when it is a finite
  * number among the available years; otherwise the first available year (the newest).
  */
-export function chooseVoucherYear(
+export function chooseYear(
   availableYears: readonly number[],
   requestedYear: number | undefined,
   storedYear: string | null,
@@ -23,10 +20,10 @@ export function chooseVoucherYear(
   return availableYears[0];
 }
 
-export function readStoredVoucherYear(): string | null {
-  return localStorage.getItem(VOUCHER_YEAR_STORAGE_KEY);
-}
-
-export function storeVoucherYear(year: number): void {
-  localStorage.setItem(VOUCHER_YEAR_STORAGE_KEY, String(year));
+/** The year last chosen on a list, kept in local storage under the key the spec names for that list. */
+export function yearStorage(storageKey: string) {
+  return {
+    read: (): string | null => localStorage.getItem(storageKey),
+    store: (year: number): void => localStorage.setItem(storageKey, String(year)),
+  };
 }

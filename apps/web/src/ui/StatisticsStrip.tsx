@@ -1,15 +1,24 @@
 import { Box, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { localeOfLanguage } from '../../i18n/language';
-import { useLanguage } from '../../i18n/useLanguage';
-import classes from './VoucherStatisticsStrip.module.css';
+import { localeOfLanguage } from '../i18n/language';
+import { useLanguage } from '../i18n/useLanguage';
+import classes from './StatisticsStrip.module.css';
 
-type VoucherStatisticsStripProps = {
+/** The texts of one list's strip, which name what it counts (vouchers, transactions). */
+export type StatisticsStripTexts = {
+  label: string;
+  month: (monthName: string, count: number) => string;
+  total: (count: number) => string;
+  wholeYear: string;
+};
+
+type StatisticsStripProps = {
   /** Thirteen counts: the months of the year, then the year's total. */
   counts: readonly number[] | undefined;
   /** 1–12 for a month, 0 for the whole year. */
   selectedMonth: number;
   onSelectMonth: (month: number) => void;
+  texts: StatisticsStripTexts;
+  'data-testid'?: string;
 };
 
 const BAR_HEIGHT = 56;
@@ -20,12 +29,14 @@ function monthNames(locale: string): string[] {
   return MONTHS.map((month) => format.format(new Date(Date.UTC(2000, month - 1, 1))).replace('.', ''));
 }
 
-export function VoucherStatisticsStrip({
+/** A year's counts per month as bars; a month's bar filters the list to that month. */
+export function StatisticsStrip({
   counts,
   selectedMonth,
   onSelectMonth,
-}: VoucherStatisticsStripProps) {
-  const { t } = useTranslation();
+  texts,
+  'data-testid': testId,
+}: StatisticsStripProps) {
   const language = useLanguage();
   const names = monthNames(localeOfLanguage(language));
 
@@ -36,12 +47,7 @@ export function VoucherStatisticsStrip({
   const total = counts[12] ?? 0;
 
   return (
-    <Box
-      className={classes.strip}
-      role="group"
-      aria-label={t('vouchers.statistics.label')}
-      data-testid="voucher-statistics"
-    >
+    <Box className={classes.strip} role="group" aria-label={texts.label} data-testid={testId}>
       {MONTHS.map((month, index) => {
         const count = monthCounts[index] ?? 0;
         const isSelected = selectedMonth === month;
@@ -51,7 +57,7 @@ export function VoucherStatisticsStrip({
             className={classes.slot}
             data-selected={isSelected || undefined}
             aria-pressed={isSelected}
-            aria-label={t('vouchers.statistics.month', { month: names[index], count })}
+            aria-label={texts.month(names[index] ?? String(month), count)}
             data-testid={`statistics-month-${month}`}
             onClick={() => onSelectMonth(isSelected ? 0 : month)}
           >
@@ -72,7 +78,7 @@ export function VoucherStatisticsStrip({
         className={`${classes.slot} ${classes.total}`}
         data-selected={selectedMonth === 0 || undefined}
         aria-pressed={selectedMonth === 0}
-        aria-label={t('vouchers.statistics.total', { count: total })}
+        aria-label={texts.total(total)}
         data-testid="statistics-total"
         onClick={() => onSelectMonth(0)}
       >
@@ -80,7 +86,7 @@ export function VoucherStatisticsStrip({
           <Text className={classes.totalCount} data-testid="statistics-count">
             {total}
           </Text>
-          <Text className={classes.name}>{t('vouchers.statistics.wholeYear')}</Text>
+          <Text className={classes.name}>{texts.wholeYear}</Text>
         </Stack>
       </UnstyledButton>
     </Box>

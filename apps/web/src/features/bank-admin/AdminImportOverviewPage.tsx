@@ -1,0 +1,228 @@
+import { formatAccountNumber } from '@bilag/domain/validators/account-number';
+import {
+  Alert,
+  Badge,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconCloudDownload, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../app/api/errors';
+import { DateFormat, formatDate } from '../../ui/dates';
+import { SortableHeader, type SortDirection } from '../../ui/SortableHeader';
+import { templateLabelKey } from './bank-admin.labels';
+import { adminBankKeys } from './bank-admin.queries';
+import {
+  AUTO_IMPORT_SORT_FIELDS,
+  type AutoImportSort,
+  type AutoImportSortField,
+  DEFAULT_AUTO_IMPORT_SORT,
+  isAscendingFirst,
+  searchAutoImportAccounts,
+  sortAutoImportAccounts,
+} from './bank-admin.search';
+
+const SEARCH_PARAM = 'q';
+const SORT_PARAM = 'sort';
+const ORDER_PARAM = 'order';
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function readSort(params: URLSearchParams): AutoImportSort {
+  const sortBy = AUTO_IMPORT_SORT_FIELDS.find((field) => field === params.get(SORT_PARAM));
+  if (sortBy === undefined) return DEFAULT_AUTO_IMPORT_SORT;
+  const order = params.get(ORDER_PARAM);
+  const sortType: SortDirection =
+    order === 'asc' || order === 'desc' ? order : isAscendingFirst(sortBy) ? 'asc' : 'desc';
+  return { sortBy, sortType };
+}
+
+/** Every company's bank accounts with how their statements come in, for administrators following up imports. */
+export default function AdminImportOverviewPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const accounts = useQuery(adminBankKeys.autoImportAccounts());
+  useDocumentTitle(`${t('nav.adminImportAuto')} – Bilag`);
+
+  const query = searchParams.get(SEARCH_PARAM) ?? '';
+  const sort = readSort(searchParams);
+  const rows = accounts.data
+    ? sortAutoImportAccounts(searchAutoImportAccounts(accounts.data, query), sort)
+    : [];
+
+  if (accounts.error instanceof ApiError && accounts.error.status === 403)
+    return <Navigate to="/unauthorized" replace />;
+
+  function onChangeParams(edit: (params: URLSearchParams) => void, isReplacing: boolean) {
+    const next = new URLSearchParams(searchParams);
+    edit(next);
+    setSearchParams(next, { replace: isReplacing });
+  }
+
+  function onSearch(text: string) {
+    onChangeParams((params) => {
+      if (text === '') params.delete(SEARCH_PARAM);
+      else params.set(SEARCH_PARAM, text);
+    }, true);
+  }
+
+  function onSort(sortBy: AutoImportSortField, sortType: SortDirection) {
+    onChangeParams((params) => {
+      params.set(SORT_PARAM, sortBy);
+      params.set(ORDER_PARAM, sortType);
+    }, false);
+  }
+
+  function header(
+    field: AutoImportSortField,
+    label: string,
+    options: { width?: number; isNumeric?: boolean } = {},
+  ) {
+    return (
+      <SortableHeader
+        field={field}
+        label={label}
+        filter={sort}
+        onSort={onSort}
+        isAscendingFirst={isAscendingFirst(field)}
+        {...options}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Stack gap={2}>
+        <Title order={1} fz={28}>
+          {t('bankAdmin.imports.title')}
+        </Title>
+        <Text c="dimmed">{t('bankAdmin.imports.subtitle')}</Text>
+      </Stack>
+
+      <Card withBorder radius="lg" padding={0}>
+        <Stack gap="sm" p="md">
+          <TextInput
+            label={t('bankAdmin.imports.search')}
+            placeholder={t('bankAdmin.imports.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={query}
+            onChange={(event) => onSearch(event.currentTarget.value)}
+            maw={420}
+            type="search"
+            data-testid="import-search"
+          />
+          <Group justify="space-between" mih={24}>
+            <Text size="sm" c="dimmed" data-testid="import-account-count" aria-live="polite">
+              {accounts.data ? t('bankAdmin.imports.count', { count: rows.length }) : ' '}
+            </Text>
+            {accounts.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+          </Group>
+        </Stack>
+
+        {accounts.isError ? (
+          <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(accounts.error, t('errors.unexpected'))}
+          </Alert>
+        ) : accounts.data === undefined ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label={t('app.loading')} />
+          </Center>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            py={48}
+            icon={<IconCloudDownload size={28} aria-hidden />}
+            withIndicatorBackground
+            title={t('bankAdmin.imports.emptyTitle')}
+            description={
+              accounts.data.length === 0 ? t('bankAdmin.imports.emptyText') : t('bankAdmin.imports.noMatch')
+            }
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table
+              verticalSpacing="xs"
+              highlightOnHover
+              stickyHeader
+              aria-label={t('bankAdmin.imports.tableLabel')}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {header('CompanyName', t('bankAdmin.imports.fields.company'))}
+                  {header('AccountNumber', t('bankAdmin.imports.fields.account'))}
+                  {header('BankName', t('bankAdmin.imports.fields.bank'))}
+                  {header('Template', t('bankAdmin.imports.fields.template'))}
+                  {header('IsAutoImport', t('bankAdmin.imports.fields.autoImport'))}
+                  {header('LastImportAt', t('bankAdmin.imports.fields.lastImport'))}
+                  {header('TransactionCount', t('bankAdmin.imports.fields.transactions'), {
+                    isNumeric: true,
+                  })}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((account) => (
+                  <Table.Tr key={account.CompanyBankId} data-testid={`import-row-${account.CompanyBankId}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={500} truncate>
+                        {account.CompanyName}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {account.CompanyAlias}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={numeric}>{formatAccountNumber(account.AccountNumber)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate c={account.BankName ? undefined : 'dimmed'}>
+                        {account.BankName ?? t('bankAdmin.imports.unknownBank')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={account.Template ? undefined : 'dimmed'}>
+                        {account.Template
+                          ? t(templateLabelKey(account.Template))
+                          : t('bankAdmin.imports.noTemplate')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant={account.IsAutoImport ? 'light' : 'outline'}
+                        color={account.IsAutoImport ? 'brand' : 'gray'}
+                        radius="sm"
+                        size="sm"
+                        tt="none"
+                      >
+                        {account.IsAutoImport ? t('bankAdmin.imports.on') : t('bankAdmin.imports.off')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={numeric}>
+                      {account.LastImportAt ? (
+                        formatDate(account.LastImportAt, DateFormat.dateTime)
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t('bankAdmin.imports.never')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" style={numeric}>
+                      {account.TransactionCount.toLocaleString('nb-NO')}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { Alert, Card, Center, EmptyState, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../app/api/errors';
+
+type PageRangeOptions = {
+  /** Undefined until the first page has arrived. */
+  total: number | undefined;
+  pageNumber: number;
+  pageSize: number;
+  onChangePage: (pageNumber: number, options: { isReplacing: boolean }) => void;
+};
+
+/**
+ * The rows a page shows, "21–40 of 57". An address naming a page past the last one (rows were deleted,
+ * a link got old) moves to the last page instead of showing an empty list.
+ */
+export function usePageRange({ total, pageNumber, pageSize, onChangePage }: PageRangeOptions) {
+  const count = total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(count / pageSize));
+  const isPastLastPage = total !== undefined && pageNumber > pageCount;
+  useEffect(() => {
+    if (isPastLastPage) onChangePage(pageCount, { isReplacing: true });
+  }, [isPastLastPage, pageCount, onChangePage]);
+  return {
+    pageCount,
+    firstShown: count === 0 ? 0 : (pageNumber - 1) * pageSize + 1,
+    lastShown: Math.min(count, pageNumber * pageSize),
+  };
+}
+
+type ListPaginationProps = {
+  pageCount: number;
+  pageNumber: number;
+  onChange: (pageNumber: number) => void;
+  nextLabel: string;
+  previousLabel: string;
+};
+
+export function ListPagination({
+  pageCount,
+  pageNumber,
+  onChange,
+  nextLabel,
+  previousLabel,
+}: ListPaginationProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <Group justify="center" p="md">
+      <Pagination
+        total={pageCount}
+        value={Math.min(pageNumber, pageCount)}
+        onChange={onChange}
+        getControlProps={(control) => ({
+          'aria-label': control === 'next' ? nextLabel : previousLabel,
+        })}
+      />
+    </Group>
+  );
+}
+
+/** What a list says when nothing matches, with a way forward where there is one. */
+export type ListEmptyState = {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  'data-testid'?: string;
+};
+
+type ListBodyProps = {
+  isError: boolean;
+  error: unknown;
+  isLoading: boolean;
+  isEmpty: boolean;
+  empty: ListEmptyState;
+  children: ReactNode;
+};
+
+/** A list's failure, its first load, its empty state or its rows. */
+export function ListBody({ isError, error, isLoading, isEmpty, empty, children }: ListBodyProps) {
+  const { t } = useTranslation();
+  if (isError) {
+    return (
+      <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>
+        {errorMessage(error, t('errors.unexpected'))}
+      </Alert>
+    );
+  }
+  if (isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (!isEmpty) return children;
+  return (
+    <EmptyState
+      py={48}
+      icon={empty.icon}
+      withIndicatorBackground
+      title={empty.title}
+      description={empty.description}
+      data-testid={empty['data-testid']}
+    >
+      {empty.action}
+    </EmptyState>
+  );
+}
+
+type ListToolbarRowProps = {
+  /** "1–50 of 120", once the list has arrived. */
+  summary: string | undefined;
+  isFetching: boolean;
+  /** Beside the summary: what filters the list further, such as a removable import badge. */
+  notes?: ReactNode;
+  /** At the far end: the actions on the selected rows. */
+  actions?: ReactNode;
+  'data-testid'?: string;
+};
+
+export function ListToolbarRow({
+  summary,
+  isFetching,
+  notes,
+  actions,
+  'data-testid': testId,
+}: ListToolbarRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mih={30} gap="sm">
+      <Group gap="sm">
+        <Text size="sm" c="dimmed" data-testid={testId} aria-live="polite">
+          {summary ?? ' '}
+        </Text>
+        {notes}
+        {isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+      </Group>
+      {actions}
+    </Group>
+  );
+}
+
+type ListCardProps = Pick<ListBodyProps, 'empty' | 'children'> & {
+  /** The list's query; its rows decide between the rows and the empty state. */
+  query: { isError: boolean; error: unknown; data: { rows: readonly unknown[] } | undefined };
+  /** The filters and the count row above the rows. */
+  toolbar?: ReactNode;
+  pagination: ListPaginationProps;
+};
+
+/** A paged list in its card: the toolbar, the rows (or why there are none) and the pages. */
+export function ListCard({ query, toolbar, pagination, empty, children }: ListCardProps) {
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      {toolbar && (
+        <Stack gap="sm" p="md">
+          {toolbar}
+        </Stack>
+      )}
+      <ListBody
+        isError={query.isError}
+        error={query.error}
+        isLoading={query.data === undefined}
+        isEmpty={query.data?.rows.length === 0}
+        empty={empty}
+      >
+        {children}
+      </ListBody>
+      <ListPagination {...pagination} />
+    </Card>
+  );
+}

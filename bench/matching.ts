@@ -116,25 +116,26 @@ export function generateBooks(pairs: number): Generated {
 
 /** The floor: exact amount through a hash, then the voucher dated nearest within the window. */
 function hashAndDateWindow(transactions: readonly MatchTransaction[], vouchers: readonly MatchVoucher[]) {
-  const byAmount = new Map<number, MatchVoucher[]>();
+  const byAmount = new Map<number, { id: number; day: number }[]>();
   for (const voucher of vouchers) {
+    const entry = { id: voucher.id, day: Date.parse(voucher.dueDate ?? voucher.date ?? '') / DAY_MS };
     const list = byAmount.get(voucher.amountOre ?? 0);
-    if (list) list.push(voucher);
-    else byAmount.set(voucher.amountOre ?? 0, [voucher]);
+    if (list) list.push(entry);
+    else byAmount.set(voucher.amountOre ?? 0, [entry]);
   }
   const matches = new Map<number, number>();
   for (const transaction of transactions) {
     const day = Date.parse(transaction.date) / DAY_MS;
-    let best: MatchVoucher | undefined;
+    let best: number | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const voucher of byAmount.get(-transaction.amountOre) ?? []) {
-      const distance = Math.abs(Date.parse(voucher.dueDate ?? voucher.date ?? '') / DAY_MS - day);
+      const distance = Math.abs(voucher.day - day);
       if (distance <= WINDOW_DAYS && distance < bestDistance) {
-        best = voucher;
+        best = voucher.id;
         bestDistance = distance;
       }
     }
-    if (best) matches.set(transaction.id, best.id);
+    if (best !== undefined) matches.set(transaction.id, best);
   }
   return matches;
 }

@@ -88,7 +88,7 @@ const WEIGHTS = {
 
 /** Rounding of card payments to whole kroner: amounts this close still count as close. */
 const CLOSE_AMOUNT_ORE = 100;
-/** By amount alone, only the vouchers dated nearest are candidates; by amount and name, all in the window. */
+/** Per amount, and per amount and word of the supplier's name, only the vouchers dated nearest are candidates. */
 const NEAREST_BY_AMOUNT = 6;
 
 const DAY_MS = 86_400_000;
@@ -144,6 +144,11 @@ function anchorDay(voucher: IndexedVoucher): number {
   return voucher.days[voucher.days.length - 1] ?? 0;
 }
 
+function bucketOf(vouchers: IndexedVoucher[]): AmountBucket {
+  vouchers.sort((a, b) => anchorDay(a) - anchorDay(b));
+  return { days: vouchers.map(anchorDay), vouchers };
+}
+
 /**
  * The vouchers arranged for lookups by KID, payment reference, amount (exact or a rounding away, nearest
  * in date first) and amount with a word of the supplier's name, so a transaction meets a handful of
@@ -153,12 +158,13 @@ export class VoucherIndex {
   private readonly byKid = new Map<string, IndexedVoucher[]>();
   private readonly byReference = new Map<string, IndexedVoucher[]>();
   private readonly byAmount = new Map<number, AmountBucket>();
-  private readonly byAmountAndName = new Map<string, IndexedVoucher[]>();
+  private readonly byAmountAndName = new Map<string, AmountBucket>();
   private readonly undated: IndexedVoucher[] = [];
   private readonly amounts: number[];
 
   constructor(vouchers: Iterable<MatchVoucher>) {
     const byAmount = new Map<number, IndexedVoucher[]>();
+    const byAmountAndName = new Map<string, IndexedVoucher[]>();
     for (const voucher of vouchers) {
       const days = [voucher.date, voucher.dueDate]
         .filter((date): date is string => !!date)
@@ -176,12 +182,10 @@ export class VoucherIndex {
       if (indexed.amount === 0) continue;
       if (days.length === 0) this.undated.push(indexed);
       else push(byAmount, indexed.amount, indexed);
-      for (const token of indexed.tokens) push(this.byAmountAndName, `${indexed.amount}|${token}`, indexed);
+      for (const token of indexed.tokens) push(byAmountAndName, `${indexed.amount}|${token}`, indexed);
     }
-    for (const [amount, list] of byAmount) {
-      list.sort((a, b) => anchorDay(a) - anchorDay(b));
-      this.byAmount.set(amount, { days: list.map(anchorDay), vouchers: list });
-    }
+    for (const [amount, list] of byAmount) this.byAmount.set(amount, bucketOf(list));
+    for (const [key, list] of byAmountAndName) this.byAmountAndName.set(key, bucketOf(list));
     this.amounts = [...this.byAmount.keys()].sort((a, b) => a - b);
   }
 
@@ -207,11 +211,8 @@ export class VoucherIndex {
       if (candidateAmount > amount + CLOSE_AMOUNT_ORE) break;
       this.addNearest(this.byAmount.get(candidateAmount) as AmountBucket, day, windowDays, found);
       for (const token of tokens) {
-        for (const voucher of this.byAmountAndName.get(`${candidateAmount}|${token}`) ?? []) {
-          if (voucher.days.length === 0 || voucher.days.some((each) => Math.abs(each - day) <= windowDays)) {
-            found.add(voucher);
-          }
-        }
+        const named = this.byAmountAndName.get(`${candidateAmount}|${token}`);
+        if (named) this.addNearest(named, day, windowDays, found);
       }
     }
     for (const voucher of this.undated) {

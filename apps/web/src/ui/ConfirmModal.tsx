@@ -29,7 +29,14 @@ export function ConfirmModal({
   'data-testid': testId,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': cancelLabel }}
+    >
       <Stack gap="lg">
         {typeof text === 'string' ? <Text size="sm">{text}</Text> : text}
         <Group justify="flex-end" gap="sm">

@@ -29,6 +29,9 @@ export function toast(type: ToastType, message: string): string {
     message,
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    // Mantine dims the message below readable contrast on white; a toast must be readable in 3 seconds.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }
 

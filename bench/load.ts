@@ -1,8 +1,15 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 /**
  * The load generator runs in its own process so it does not share an event loop with the server
  * under test. It reads its task from argv as JSON and prints the summary as JSON.
+ *
+ * Without a rate it finds the maximum throughput with autocannon (closed loop: each connection
+ * sends its next request when the last one is answered). With a rate it sends requests at even
+ * intervals whatever the server does (open loop), because autocannon's overallRate sends each
+ * second's quota as one burst at the start of the second, so its latency would measure that burst
+ * queueing up rather than the latency at the rate.
  */
 type LoadTask = {
   url: string;
@@ -11,34 +18,112 @@ type LoadTask = {
   headers: Record<string, string>;
   seconds: number;
   connections: number;
-  overallRate?: number;
+  /** Requests per second, evenly paced; absent: as fast as the server answers. */
+  rate?: number;
+};
+
+export type LoadSummary = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
 };
 
 const task: LoadTask = JSON.parse(process.argv[2] ?? '{}');
 let next = 0;
+const nextPath = () =>
+  task.pathTemplate.replace('{companyId}', String(task.companyIds[next++ % task.companyIds.length] ?? 1));
 
-const result = await autocannon({
-  url: task.url,
-  connections: task.connections,
-  duration: task.seconds,
-  ...(task.overallRate ? { overallRate: task.overallRate } : {}),
-  headers: task.headers,
-  requests: [
-    {
-      setupRequest: (request) => {
-        const companyId = task.companyIds[next++ % task.companyIds.length] ?? 1;
-        return { ...request, path: task.pathTemplate.replace('{companyId}', String(companyId)) };
-      },
-    },
-  ],
-});
-
-process.stdout.write(
-  JSON.stringify({
+async function maximumThroughput(): Promise<LoadSummary> {
+  const result = await autocannon({
+    url: task.url,
+    connections: task.connections,
+    duration: task.seconds,
+    headers: task.headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     total: result.requests.total,
-  }),
-);
+  };
+}
+
+/** The value below which the given share of the sorted samples lie (nearest rank). */
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Each request's latency counts from the moment it was scheduled, not from when a socket took it,
+ * so a server that falls behind is charged for the requests waiting on it (no coordinated omission).
+ */
+async function pacedLatency(rate: number): Promise<LoadSummary> {
+  const agent = new Agent({ keepAlive: true, maxSockets: task.connections });
+  const target = new URL(task.url);
+  const intervalMs = 1000 / rate;
+  const count = Math.max(1, Math.round(rate * task.seconds));
+  const latencies: number[] = [];
+  let errors = 0;
+  let settled = 0;
+
+  const send = (scheduledAt: number) =>
+    new Promise<void>((resolve) => {
+      let isFinished = false;
+      // A socket can still report an error after its response ended; the request counts once.
+      const finish = (isSuccess: boolean) => {
+        if (isFinished) return;
+        isFinished = true;
+        if (isSuccess) latencies.push(performance.now() - scheduledAt);
+        else errors++;
+        settled++;
+        resolve();
+      };
+      const outgoing = request(
+        { agent, host: target.hostname, port: target.port, path: nextPath(), headers: task.headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => finish(response.statusCode === 200));
+          response.on('error', () => finish(false));
+        },
+      );
+      outgoing.on('error', () => finish(false));
+      outgoing.end();
+    });
+
+  const start = performance.now() + intervalMs;
+  const inFlight: Promise<void>[] = [];
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < count && start + sent * intervalMs <= now) {
+        inFlight.push(send(start + sent * intervalMs));
+        sent++;
+      }
+      if (sent === count) resolve();
+      else setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+    };
+    setTimeout(tick, intervalMs);
+  });
+  await Promise.all(inFlight);
+  const elapsedSeconds = (performance.now() - start) / 1000;
+  agent.destroy();
+
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return {
+    requestsPerSecond: settled / elapsedSeconds,
+    p50: round(percentile(latencies, 0.5)),
+    p99: round(percentile(latencies, 0.99)),
+    errors,
+    total: settled,
+  };
+}
+
+const summary = task.rate ? await pacedLatency(task.rate) : await maximumThroughput();
+process.stdout.write(JSON.stringify(summary));

@@ -12,6 +12,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/features/auth';
+import type { LoadSummary } from './load';
 import type { BenchResult } from './result';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,8 +27,6 @@ const BARE_LIST_SQL = `select * from vouchers where company_id = $1 and deleted_
 const BARE_COUNT_SQL = `select count(*) from vouchers where company_id = $1 and deleted_at is null
   and effective_date >= '2025-01-01' and effective_date < '2026-01-01'`;
 
-type LoadSummary = { requestsPerSecond: number; p50: number; p99: number; errors: number; total: number };
-
 const execFileAsync = promisify(execFile);
 
 /** Asynchronous, because the servers under test live in this process and must keep answering. */
@@ -35,7 +34,7 @@ async function runLoad(
   url: string,
   headers: Record<string, string>,
   companyIds: number[],
-  options: { seconds: number; overallRate?: number },
+  options: { seconds: number; rate?: number },
 ): Promise<LoadSummary> {
   const { stdout } = await execFileAsync(
     process.execPath,
@@ -116,18 +115,18 @@ async function measure(
   const bareMax = await runLoad(bareUrl, {}, companyIds, { seconds });
   const oursHalf = await runLoad(appUrl, headers, companyIds, {
     seconds,
-    overallRate: Math.max(1, Math.floor(oursMax.requestsPerSecond / 2)),
+    rate: Math.max(1, Math.floor(oursMax.requestsPerSecond / 2)),
   });
   const bareHalf = await runLoad(bareUrl, {}, companyIds, {
     seconds,
-    overallRate: Math.max(1, Math.floor(bareMax.requestsPerSecond / 2)),
+    rate: Math.max(1, Math.floor(bareMax.requestsPerSecond / 2)),
   });
 
   await app.close();
   await new Promise((resolve) => bare.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
-  if (oursMax.errors > 0 || bareMax.errors > 0)
-    throw new Error(`${label}: requests failed (ours ${oursMax.errors}, bare ${bareMax.errors})`);
+  const errors = [oursMax, bareMax, oursHalf, bareHalf].reduce((sum, run) => sum + run.errors, 0);
+  if (errors > 0) throw new Error(`${label}: ${errors} requests failed`);
 
   return [
     {

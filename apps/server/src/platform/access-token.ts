@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Errors } from './errors';
 
@@ -13,10 +14,21 @@ export type AccessTokens = {
 };
 
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose would import them again for every token it checks.
+  let key: Promise<webcrypto.CryptoKey> | undefined;
+  const hmacKey = () => {
+    key ??= webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return key;
+  };
   return {
     ttlSeconds,
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({ role: claims.roleId, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
@@ -24,10 +36,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await hmacKey()),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await hmacKey(), {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

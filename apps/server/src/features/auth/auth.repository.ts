@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared-statements';
 import { sessions } from './session.table';
 import { loginFailures, refreshTokens, users } from './user.table';
 
@@ -52,19 +53,27 @@ export async function createSession(db: Db, session: { id: string; userId: numbe
   await db.insert(sessions).values(session);
 }
 
-export async function isSessionActive(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  const rows = await db
+const prepareSessionCheck = (db: Db, statementName: string) =>
+  db
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         eq(users.isActive, 1),
       ),
-    );
+    )
+    .prepare(statementName);
+
+/** Prepared, because every authenticated request runs it. */
+const sessionChecks = preparedStatements<ReturnType<typeof prepareSessionCheck>>('session_active');
+
+export async function isSessionActive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  const statement = sessionChecks(db, '', (name) => prepareSessionCheck(db, name));
+  const rows = await statement.execute({ sessionId, userId });
   return rows.length > 0;
 }
 

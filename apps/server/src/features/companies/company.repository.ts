@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyUsers } from './company.table';
 
@@ -10,7 +10,7 @@ const ownedAndListable = (userId: number) =>
     eq(companies.isSpecial, false),
   );
 
-const isMember = (userId: number) =>
+const isMember = (userId: number | Placeholder) =>
   sql<boolean>`exists (select 1 from ${companyUsers} where ${companyUsers.companyId} = ${companies.id} and ${companyUsers.userId} = ${userId})`;
 
 export function listCompaniesOfUser(db: Db, userId: number) {
@@ -24,12 +24,18 @@ export function listCompaniesOfUser(db: Db, userId: number) {
     .orderBy(companies.name);
 }
 
-/** A company the user may work in: a member, or its owner. */
+/**
+ * Whether the user may work in the company of the `companies` row at hand: a member, or its owner.
+ * Exported for reads that check access in their own statement.
+ */
+export const isCompanyAccessible = (userId: number | Placeholder) =>
+  or(isMember(userId), eq(companies.ownerUserId, userId));
+
 export function findAccessibleCompany(db: Db, userId: number, companyId: number) {
   return db
     .select({ company: companies, isOwner: sql<boolean>`coalesce(${ownedAndListable(userId)}, false)` })
     .from(companies)
-    .where(and(eq(companies.id, companyId), or(isMember(userId), eq(companies.ownerUserId, userId))))
+    .where(and(eq(companies.id, companyId), isCompanyAccessible(userId)))
     .then((rows) => rows[0]);
 }
 

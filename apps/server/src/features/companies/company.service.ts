@@ -32,12 +32,30 @@ export async function requireCompanyAccess(
   userId: number,
   companyId: number | null | undefined,
 ): Promise<Company> {
+  const found = await repository.findAccessibleCompany(db, userId, requireCompanyId(companyId));
+  if (!found) throw Errors.companyNotFound();
+  return toCompany(found.company, found.isOwner);
+}
+
+function requireCompanyId(companyId: number | null | undefined): number {
   if (companyId === null || companyId === undefined || !Number.isSafeInteger(companyId) || companyId <= 0) {
     throw Errors.companyIdMissing();
   }
-  const found = await repository.findAccessibleCompany(db, userId, companyId);
-  if (!found) throw Errors.companyNotFound();
-  return toCompany(found.company, found.isOwner);
+  return companyId;
+}
+
+/**
+ * The gate for a read that checks access in its own statement (filtering the company row with
+ * `isCompanyAccessible`), which saves the round trip of a separate check. The read answers
+ * undefined when that row is not there, and the call then answers exactly like a missing company.
+ */
+export async function readGuardedByCompanyAccess<T>(
+  companyId: number | undefined,
+  read: (companyId: number) => Promise<T | undefined>,
+): Promise<T> {
+  const result = await read(requireCompanyId(companyId));
+  if (result === undefined) throw Errors.companyNotFound();
+  return result;
 }
 
 /**

@@ -1,3 +1,3 @@
-export { addCompanyUser, companyExists, createCompany } from './company.repository';
+export { addCompanyUser, companyExists, createCompany, isCompanyAccessible } from './company.repository';
 export { companyRoutes } from './company.routes';
-export { readWithCompanyAccess, requireCompanyAccess } from './company.service';
+export { readGuardedByCompanyAccess, readWithCompanyAccess, requireCompanyAccess } from './company.service';

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -17,7 +18,9 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared-statements';
 import { escapeLike, type FileSummary, filesOfOwnerRow, monthRange, yearRange } from '../../db/sql-helpers';
+import { isCompanyAccessible } from '../companies';
 import { companies } from '../companies/company.table';
 import {
   type MissingVoucherRegistrationRow,
@@ -29,33 +32,82 @@ import {
 
 export type NewVoucher = Omit<VoucherRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'deletedBy'>;
 
-/** The where-clause of the voucher filter; the caller decides the company scope and deletion rule. */
-export function filterConditions(filter: Omit<VoucherFilter, 'companyId'>): SQL[] {
-  const conditions: SQL[] = [];
+/** Each term a voucher filter can have, as a condition on placeholders named after its values. */
+const filterTermConditions = {
+  period: () =>
+    and(
+      gte(vouchers.effectiveDate, sql.placeholder('periodStart')),
+      lt(vouchers.effectiveDate, sql.placeholder('periodEnd')),
+    ),
+  from: () => gte(vouchers.effectiveDate, sql.placeholder('from')),
+  to: () => lte(vouchers.effectiveDate, sql.placeholder('to')),
+  source: () => eq(vouchers.source, sql.placeholder('source')),
+  status: () => eq(vouchers.status, sql.placeholder('status')),
+  voucherId: () => eq(vouchers.id, sql.placeholder('voucherId')),
+  keyword: () => or(...keywordMatches()),
+  keywordOrId: () => or(...keywordMatches(), eq(vouchers.id, sql.placeholder('keywordId'))),
+};
+
+type FilterTerm = keyof typeof filterTermConditions;
+
+function keywordMatches() {
+  const pattern = sql.placeholder('keywordPattern');
+  return [
+    ilike(vouchers.supplierName, pattern),
+    ilike(vouchers.description, pattern),
+    ilike(vouchers.kid, pattern),
+    ilike(vouchers.accountNumber, pattern),
+    sql`${sql.placeholder('keyword')} = any(${vouchers.labels})`,
+  ];
+}
+
+/**
+ * The terms of the voucher filter in use and the values of their placeholders. The terms, with the
+ * sort, are the shape of a list statement: filters of the same shape share one prepared statement.
+ */
+function filterTerms(filter: Omit<VoucherFilter, 'companyId'>) {
+  const terms: FilterTerm[] = [];
+  const values: Record<string, unknown> = {};
   if (filter.year !== undefined) {
     const range = filter.month > 0 ? monthRange(filter.year, filter.month) : yearRange(filter.year);
-    conditions.push(gte(vouchers.effectiveDate, range.start), lt(vouchers.effectiveDate, range.end));
+    terms.push('period');
+    values.periodStart = range.start;
+    values.periodEnd = range.end;
   }
-  if (filter.from) conditions.push(gte(vouchers.effectiveDate, filter.from));
-  if (filter.to) conditions.push(lte(vouchers.effectiveDate, filter.to));
-  if (filter.source !== -1) conditions.push(eq(vouchers.source, filter.source));
-  if (filter.status !== -1) conditions.push(eq(vouchers.status, filter.status));
-  if (filter.voucherId !== undefined) conditions.push(eq(vouchers.id, filter.voucherId));
+  if (filter.from) {
+    terms.push('from');
+    values.from = filter.from;
+  }
+  if (filter.to) {
+    terms.push('to');
+    values.to = filter.to;
+  }
+  if (filter.source !== -1) {
+    terms.push('source');
+    values.source = filter.source;
+  }
+  if (filter.status !== -1) {
+    terms.push('status');
+    values.status = filter.status;
+  }
+  if (filter.voucherId !== undefined) {
+    terms.push('voucherId');
+    values.voucherId = filter.voucherId;
+  }
   if (filter.keyword) {
-    const pattern = `%${escapeLike(filter.keyword)}%`;
-    const matches = [
-      ilike(vouchers.supplierName, pattern),
-      ilike(vouchers.description, pattern),
-      ilike(vouchers.kid, pattern),
-      ilike(vouchers.accountNumber, pattern),
-      sql`${filter.keyword} = any(${vouchers.labels})`,
-    ];
-    if (/^\d{1,15}$/.test(filter.keyword)) matches.push(eq(vouchers.id, Number(filter.keyword)));
-    const anyMatch = or(...matches);
-    if (anyMatch) conditions.push(anyMatch);
+    values.keyword = filter.keyword;
+    values.keywordPattern = `%${escapeLike(filter.keyword)}%`;
+    if (/^\d{1,15}$/.test(filter.keyword)) {
+      terms.push('keywordOrId');
+      values.keywordId = Number(filter.keyword);
+    } else {
+      terms.push('keyword');
+    }
   }
-  return conditions;
+  return { shape: `${terms.join(',')};${filter.sortBy} ${filter.sortType}`, terms, values };
 }
+
+const filterConditions = (terms: FilterTerm[]) => terms.map((term) => filterTermConditions[term]());
 
 const sortColumns = {
   Id: vouchers.id,
@@ -66,9 +118,11 @@ const sortColumns = {
   CreatedAt: vouchers.createdAt,
 } as const;
 
-export function orderBy(filter: Pick<VoucherFilter, 'sortBy' | 'sortType'>) {
-  const direction = filter.sortType === 'asc' ? asc : desc;
-  const column = sortColumns[filter.sortBy];
+type VoucherSort = Pick<VoucherFilter, 'sortBy' | 'sortType'>;
+
+function orderBy(sort: VoucherSort) {
+  const direction = sort.sortType === 'asc' ? asc : desc;
+  const column = sortColumns[sort.sortBy];
   return column === vouchers.id ? [direction(vouchers.id)] : [direction(column), direction(vouchers.id)];
 }
 
@@ -76,44 +130,86 @@ export type VoucherFileSummary = FileSummary;
 
 const filesOfVoucher = filesOfOwnerRow('vouchers', 'voucher');
 
-export async function listVouchers(
+const {
+  effectiveDate: _effectiveDate,
+  createdBy: _createdBy,
+  deletedBy: _deletedBy,
+  ...listedColumns
+} = getTableColumns(vouchers);
+
+/** A voucher as a list shows it: the columns of its reply, since every column read costs on every row. */
+export type ListedVoucherRow = Omit<VoucherRow, 'effectiveDate' | 'createdBy' | 'deletedBy'>;
+
+/** The page of vouchers matching `where`, with their files. */
+function pageOfVouchers(db: Db, where: SQL | undefined, sort: VoucherSort) {
+  return db
+    .select({ voucher: listedColumns, files: filesOfVoucher.as('files') })
+    .from(vouchers)
+    .where(where)
+    .orderBy(...orderBy(sort))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+/**
+ * One statement that answers nothing when the user may not see the company. The page hangs off the
+ * company row by a left join, so a member still gets that row and the total when the page is empty
+ * or past the end.
+ */
+function prepareList(db: Db, terms: FilterTerm[], sort: VoucherSort, statementName: string) {
+  const where = and(
+    eq(vouchers.companyId, sql.placeholder('companyId')),
+    isNull(vouchers.deletedAt),
+    ...filterConditions(terms),
+  );
+  const page = pageOfVouchers(db, where, sort).as('page');
+  return db
+    .select({ voucher: page.voucher, files: page.files, total: db.$count(vouchers, where) })
+    .from(companies)
+    .leftJoin(page, sql`true`)
+    .where(
+      and(eq(companies.id, sql.placeholder('companyId')), isCompanyAccessible(sql.placeholder('userId'))),
+    )
+    .prepare(statementName);
+}
+
+const listStatements = preparedStatements<ReturnType<typeof prepareList>>('vouchers_list');
+
+/** A page of the company's vouchers with their files, and the total; undefined when the user may not see it. */
+export async function listVouchersIfAccessible(
   db: Db,
+  userId: number,
   companyId: number,
   filter: VoucherFilter,
   limit: number,
   offset: number,
 ) {
-  const where = and(
-    eq(vouchers.companyId, companyId),
-    isNull(vouchers.deletedAt),
-    ...filterConditions(filter),
-  );
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ voucher: vouchers, files: filesOfVoucher })
-      .from(vouchers)
-      .where(where)
-      .orderBy(...orderBy(filter))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(vouchers).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  const { shape, terms, values } = filterTerms(filter);
+  const statement = listStatements(db, shape, (name) => prepareList(db, terms, filter, name));
+  const rows = await statement.execute({ ...values, companyId, userId, limit, offset });
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    rows: rows.flatMap(({ voucher, files }) => (voucher ? [{ voucher, files }] : [])),
+    total: first.total,
+  };
 }
 
-export async function listAdminVouchers(
-  db: Db,
-  filter: VoucherFilter & { includeDeleted: boolean },
-  limit: number,
-  offset: number,
-) {
+type AdminListShape = {
+  terms: FilterTerm[];
+  sort: VoucherSort;
+  hasCompany: boolean;
+  includeDeleted: boolean;
+};
+
+function prepareAdminList(db: Db, shape: AdminListShape, statementName: string) {
   const where = and(
-    filter.companyId ? eq(vouchers.companyId, filter.companyId) : undefined,
-    filter.includeDeleted ? undefined : isNull(vouchers.deletedAt),
-    ...filterConditions(filter),
+    shape.hasCompany ? eq(vouchers.companyId, sql.placeholder('companyId')) : undefined,
+    shape.includeDeleted ? undefined : isNull(vouchers.deletedAt),
+    ...filterConditions(shape.terms),
   );
-  const [rows, [totals]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({
         voucher: vouchers,
         files: filesOfVoucher,
@@ -123,10 +219,31 @@ export async function listAdminVouchers(
       .from(vouchers)
       .innerJoin(companies, eq(companies.id, vouchers.companyId))
       .where(where)
-      .orderBy(...orderBy(filter))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(vouchers).where(where),
+      .orderBy(...orderBy(shape.sort))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${statementName}_page`),
+    total: db.select({ total: count() }).from(vouchers).where(where).prepare(`${statementName}_total`),
+  };
+}
+
+const adminListStatements = preparedStatements<ReturnType<typeof prepareAdminList>>('vouchers_admin_list');
+
+export async function listAdminVouchers(
+  db: Db,
+  filter: VoucherFilter & { includeDeleted: boolean },
+  limit: number,
+  offset: number,
+) {
+  const { shape, terms, values } = filterTerms(filter);
+  const hasCompany = filter.companyId !== undefined;
+  const statements = adminListStatements(db, `${shape};${hasCompany};${filter.includeDeleted}`, (name) =>
+    prepareAdminList(db, { terms, sort: filter, hasCompany, includeDeleted: filter.includeDeleted }, name),
+  );
+  const placeholders = { ...values, companyId: filter.companyId, limit, offset };
+  const [rows, [totals]] = await Promise.all([
+    statements.page.execute(placeholders),
+    statements.total.execute(placeholders),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }

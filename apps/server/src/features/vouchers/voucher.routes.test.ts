@@ -1,7 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoginData } from '@bilag/contracts';
-import { BankTransactionStatus, ErrorCode, RoleId, VoucherSource, VoucherStatus } from '@bilag/contracts';
+import {
+  BankTransactionStatus,
+  ErrorCode,
+  ListVouchersReply,
+  RoleId,
+  VoucherSource,
+  VoucherStatus,
+} from '@bilag/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -207,6 +214,12 @@ describe('vouchers', () => {
       expect(adminRows.map((row: { Files: unknown[] }) => row.Files.length)).toEqual([1, 1, 1, 1]);
     });
 
+    it('answers the list in the shape of its contract, files included', async () => {
+      const body = (await list('sortBy=Date&sortType=asc')).json();
+      expect(ListVouchersReply.parse(body)).toEqual(body);
+      expect(body.data.rows[0].Files[0]).toMatchObject({ FileName: 'r4.png', MimeType: 'image/png' });
+    });
+
     it('pages 50 at a time by default, newest id first', async () => {
       const response = await list('');
       const data = response.json().data;
@@ -229,6 +242,26 @@ describe('vouchers', () => {
       const page = (await list('sortBy=Amount&sortType=asc&pageSize=2&pageNumber=2')).json().data;
       expect(page.total).toBe(4);
       expect(page.rows.map((row: { AmountOre: number }) => row.AmountOre)).toEqual([49_900, 80_000]);
+    });
+
+    it('tells the total on a page past the end, and answers an empty list where nothing matches', async () => {
+      const pastTheEnd = await list('pageSize=2&pageNumber=5');
+      expect(pastTheEnd.statusCode).toBe(200);
+      expect(pastTheEnd.json().data).toEqual({ total: 4, rows: [] });
+      const nothing = await list('year=1990');
+      expect(nothing.statusCode).toBe(200);
+      expect(nothing.json().data).toEqual({ total: 0, rows: [] });
+    });
+
+    it('lists the vouchers of a company to its owner who is not a member', async () => {
+      const owner = await givenUser(context.db);
+      const ownedCompanyId = (await givenCompany(context.db, { ownerUserId: owner.id })).id;
+      const response = await get(
+        `/api/main/voucher/list?companyId=${ownedCompanyId}`,
+        await login(context.app, owner.email),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ total: 0, rows: [] });
     });
 
     it('refuses a filter value outside the allowed ones with 400', async () => {
@@ -537,6 +570,12 @@ describe('vouchers', () => {
       expect(outsiderUpload.statusCode).toBe(404);
       const stillThere = (await get(`/api/main/voucher/${created.Id}?companyId=${companyId}`)).json().data;
       expect(stillThere.SupplierName).toBeNull();
+    });
+
+    it('answers a company that does not exist like one the user may not see', async () => {
+      const response = await get('/api/main/voucher/list?companyId=2147483000');
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(ErrorCode.COMPANY_NOT_FOUND);
     });
 
     it("says 'Company ID is missing' when a call names no company", async () => {

@@ -34,6 +34,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAdmin, requirePrincipal } from '../../platform/auth';
+import { fastSerializerCompiler } from '../../platform/fast-serializer';
 import { uploadedFiles } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
 import { ok } from '../../platform/reply';
@@ -62,6 +63,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, s
         querystring: VoucherFilter,
         response: { 200: ListVouchersReply, ...errors },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => ok(await vouchers.listVouchers(db, requirePrincipal(request), request.query)),
   );

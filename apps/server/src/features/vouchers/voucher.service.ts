@@ -20,7 +20,7 @@ import { AppError, Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
 import { markVoucherMissing } from '../banks';
-import { readWithCompanyAccess, requireCompanyAccess } from '../companies';
+import { readGuardedByCompanyAccess, requireCompanyAccess } from '../companies';
 import {
   checkUploads,
   listFilesOfOwners,
@@ -41,7 +41,7 @@ function todayInNorway(now = new Date()): string {
   return todayIsoDate('Europe/Oslo', now);
 }
 
-function toVoucher(row: VoucherRow, files: repository.VoucherFileSummary[]): Voucher {
+function toVoucher(row: repository.ListedVoucherRow, files: repository.VoucherFileSummary[]): Voucher {
   return {
     Id: row.id,
     CompanyId: row.companyId,
@@ -98,27 +98,26 @@ async function scope(db: Db, principal: Principal, companyId: number | undefined
   return company.Id;
 }
 
-function readScoped<T>(
+function listIfAccessible(
   db: Db,
   principal: Principal,
-  companyId: number | undefined,
-  read: (companyId: number) => Promise<T>,
+  filter: VoucherFilter,
+  limit: number,
+  offset: number,
 ) {
-  return readWithCompanyAccess(db, principal.userId, companyId, read);
+  return readGuardedByCompanyAccess(filter.companyId, (companyId) =>
+    repository.listVouchersIfAccessible(db, principal.userId, companyId, filter, limit, offset),
+  );
 }
 
 export async function listVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
   const offset = (filter.pageNumber - 1) * filter.pageSize;
-  const { rows, total } = await readScoped(db, principal, filter.companyId, (companyId) =>
-    repository.listVouchers(db, companyId, filter, filter.pageSize, offset),
-  );
+  const { rows, total } = await listIfAccessible(db, principal, filter, filter.pageSize, offset);
   return { total, rows: rows.map(({ voucher, files }) => toVoucher(voucher, files)) };
 }
 
 export async function fetchAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
-  const { rows, total } = await readScoped(db, principal, filter.companyId, (companyId) =>
-    repository.listVouchers(db, companyId, filter, FETCH_ALL_LIMIT, 0),
-  );
+  const { rows, total } = await listIfAccessible(db, principal, filter, FETCH_ALL_LIMIT, 0);
   const vouchersWithFiles = rows.map(({ voucher, files }) => toVoucher(voucher, files));
   return { total, rows: vouchersWithFiles, isTruncated: total > rows.length };
 }

@@ -1,0 +1,34 @@
+import type { Db } from './client';
+
+/**
+ * Prepared statements of one query, kept per database handle and per shape (what varies in its SQL
+ * text between calls, such as which filters are on and the sort) and run with each call's values
+ * in placeholders. Building the SQL of a large select costs more CPU than PostgreSQL spends running
+ * it; and a named statement is parsed once per connection and, once PostgreSQL settles on a generic
+ * plan, no longer planned. PGlite runs it unnamed, so there only the building is saved.
+ *
+ * A shape gets the same statement name on every handle, because handles can share connections (a
+ * transaction runs on one of its pool's) and a name must mean one text on a connection.
+ */
+export function preparedStatements<TStatement>(prefix: string) {
+  const names = new Map<string, string>();
+  const byHandle = new WeakMap<Db, Map<string, TStatement>>();
+  return (db: Db, shape: string, prepare: (statementName: string) => TStatement): TStatement => {
+    let statements = byHandle.get(db);
+    if (!statements) {
+      statements = new Map();
+      byHandle.set(db, statements);
+    }
+    let statement = statements.get(shape);
+    if (!statement) {
+      let name = names.get(shape);
+      if (!name) {
+        name = `${prefix}_${names.size}`;
+        names.set(shape, name);
+      }
+      statement = prepare(name);
+      statements.set(shape, statement);
+    }
+    return statement;
+  };
+}

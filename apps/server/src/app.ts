@@ -11,6 +11,7 @@ import { authRoutes, isSessionActive } from './features/auth';
 import { bankRoutes, transactionRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
+import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
 import { getOrCreateTokenSigningKey } from './platform/app-settings';
@@ -101,7 +102,14 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   const store = givenStore ?? createLocalDiskStore(path.join(config.dataDir, 'files'));
   await app.register(voucherRoutes, { db, store });
   await app.register(bankRoutes, { db });
-  await app.register(transactionRoutes, { db, store });
+  await app.register(transactionRoutes, {
+    db,
+    store,
+    afterImport: (importDb, companyId, userId, importId) =>
+      autoMatch(importDb, companyId, userId, { importId }),
+  });
+  await app.register(matchingRoutes, { db });
+  await app.register(ruleRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -5,6 +5,7 @@ export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './language';
+export * from './matching';
 export * from './platform';
 export * from './roles';
 export * from './vouchers';

@@ -22,3 +22,10 @@ export const ADMIN_ROLE_IDS: readonly number[] = [RoleId.ADMIN, RoleId.VIET_NAM_
 export function isAdminRole(roleId: number): boolean {
   return ADMIN_ROLE_IDS.includes(roleId);
 }
+
+/** Global rules hold for every company of the bureau, so only its administrators and accountants write them. */
+export const GLOBAL_RULE_EDITOR_ROLE_IDS: readonly number[] = [...ADMIN_ROLE_IDS, RoleId.ACCOUNTANT];
+
+export function canEditGlobalRules(roleId: number): boolean {
+  return GLOBAL_RULE_EDITOR_ROLE_IDS.includes(roleId);
+}

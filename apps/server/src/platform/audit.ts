@@ -13,7 +13,18 @@ export type AuditEntry = {
 
 /** Call inside the same transaction as the change it records, so neither exists without the other. */
 export async function writeAudit(tx: Db, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditRow(entry));
+}
+
+/** Many changes of one run (such as automatic matching) recorded in a few statements. */
+export async function writeAudits(tx: Db, entries: readonly AuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += 2_000) {
+    await tx.insert(auditLog).values(entries.slice(start, start + 2_000).map(auditRow));
+  }
+}
+
+function auditRow(entry: AuditEntry) {
+  return {
     companyId: entry.companyId,
     userId: entry.userId,
     entity: entry.entity,
@@ -21,5 +32,5 @@ export async function writeAudit(tx: Db, entry: AuditEntry): Promise<void> {
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
 }

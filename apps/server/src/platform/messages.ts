@@ -54,6 +54,16 @@ const english = {
   camtOtherAccount: 'The file also holds a statement for the account {account}; it is not imported here.',
   importInterrupted:
     'The import was interrupted when the server stopped; nothing was imported. Start it again.',
+  connectionNotFound: 'The connection was not found.',
+  transactionAlreadyConnected: 'The bank transaction {id} is already connected to a voucher.',
+  voucherAlreadyConnected: 'The voucher {id} is already connected to a bank transaction.',
+  connectManyToMany:
+    'Connect one transaction to several vouchers, or several transactions to one voucher, not both.',
+  amountsDoNotAddUp:
+    'The transactions add up to {transactions} and the vouchers to {vouchers}; they must be equal to the øre.',
+  ruleNotFound: 'The rule was not found.',
+  globalRulesReadOnly: 'Only administrators and accountants can change the rules for all companies.',
+  copyToSameCompany: 'Choose other companies than the one the rules are copied from.',
 } as const;
 
 export type MessageKey = keyof typeof english;
@@ -111,6 +121,15 @@ const norwegian: Record<MessageKey, string> = {
   camtBalanceGap: 'Kontoutdrag {id} starter med {actual}, men utgående saldo før det var {expected}.',
   camtOtherAccount: 'Filen har også et kontoutdrag for kontoen {account}; det importeres ikke her.',
   importInterrupted: 'Importen ble avbrutt da serveren stoppet; ingenting ble importert. Start den på nytt.',
+  connectionNotFound: 'Fant ikke koblingen.',
+  transactionAlreadyConnected: 'Banktransaksjonen {id} er allerede koblet til et bilag.',
+  voucherAlreadyConnected: 'Bilaget {id} er allerede koblet til en banktransaksjon.',
+  connectManyToMany:
+    'Koble én transaksjon til flere bilag, eller flere transaksjoner til ett bilag, ikke begge deler.',
+  amountsDoNotAddUp: 'Transaksjonene blir {transactions} og bilagene {vouchers}; de må være like på øret.',
+  ruleNotFound: 'Fant ikke regelen.',
+  globalRulesReadOnly: 'Bare administratorer og regnskapsførere kan endre reglene for alle firmaer.',
+  copyToSameCompany: 'Velg andre firmaer enn det reglene kopieres fra.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };

@@ -134,3 +134,39 @@ export async function givenTransaction(
   if (response.statusCode !== 200) throw new Error(`adding a transaction failed: ${response.body}`);
   return response.json().data as { Id: number; Status: number };
 }
+
+const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A voucher uploaded as a PDF and then given its fields, as a person would through the API. */
+export async function givenVoucher(
+  app: FastifyInstance,
+  session: LoginData,
+  companyId: number,
+  fields: {
+    date?: string;
+    supplierName?: string;
+    amountOre?: number;
+    dueDate?: string;
+    kid?: string;
+  },
+): Promise<{ Id: number }> {
+  const body = await multipart({ companyId: String(companyId) }, [
+    { field: 'files', name: 'faktura.pdf', bytes: minimalPdf, type: 'application/pdf' },
+  ]);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/main/voucher/addByWeb',
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`uploading a voucher failed: ${uploaded.body}`);
+  const id = uploaded.json().data[0].Id as number;
+  const updated = await app.inject({
+    method: 'PUT',
+    url: `/api/main/voucher/${id}`,
+    headers: bearer(session),
+    payload: { companyId, ...fields },
+  });
+  if (updated.statusCode !== 200) throw new Error(`updating a voucher failed: ${updated.body}`);
+  return { Id: id };
+}

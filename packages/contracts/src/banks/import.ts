@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../envelope';
+import { AutoMatchSummary } from '../matching/summary';
 import { AmountOre, IsoDate } from '../vouchers/voucher';
 import { AutoImportTemplate } from './bank';
 
@@ -84,6 +85,8 @@ export const ImportJob = z.object({
   Refused: z.number().int(),
   Error: z.string().nullable(),
   ImportId: z.number().int().nullable(),
+  /** What automatic matching did with the imported rows; null until it has run. */
+  Matched: AutoMatchSummary.nullable(),
   CreatedAt: z.string(),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
@@ -143,6 +146,7 @@ export const ImportResult = z.object({
   Duplicates: z.number().int(),
   Refused: z.number().int(),
   Warnings: z.array(z.string()),
+  Matched: AutoMatchSummary.nullable(),
 });
 export const ImportFormReply = envelope(z.array(ImportResult));
 

@@ -1,1 +1,4 @@
+export * from './learn';
 export * from './match';
+export * from './rules';
+export * from './tokens';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decide,
-  type MatchTransaction,
-  type MatchVoucher,
-  matchTransactions,
-  nameTokens,
-  VoucherIndex,
-} from './match';
+import { decide, type MatchTransaction, type MatchVoucher, matchTransactions, VoucherIndex } from './match';
+import { nameTokens } from './tokens';
 
 const telenorPayment: MatchTransaction = {
   id: 1,

@@ -10,6 +10,8 @@ const bookkeeping = [
   'voucher.edit',
   'bank.view',
   'bank.import',
+  'matching.view',
+  'rules.view',
   'payment.view',
 ];
 const administration = [
@@ -17,6 +19,8 @@ const administration = [
   'admin.voucher.view',
   'admin.import.view',
   'admin.voucher.connect',
+  'admin.matching.view',
+  'rules.edit',
   'admin.ehf.view',
   'admin.settings.edit',
 ];

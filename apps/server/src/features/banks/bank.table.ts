@@ -89,6 +89,7 @@ export const bankTransactions = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }),
     isPrivate: boolean('is_private').notNull().default(false),
     note: text('note'),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +104,7 @@ export const bankTransactions = pgTable(
     ),
     index('bank_transactions_company_date_idx').on(table.companyId, table.bookingDate),
     index('bank_transactions_import_idx').on(table.companyId, table.importId),
+    index('bank_transactions_status_idx').on(table.companyId, table.status, table.bookingDate),
   ],
 );
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
@@ -155,6 +157,8 @@ export const bankImportJobs = pgTable(
     refused: integer('refused').notNull().default(0),
     error: text('error'),
     importId: bigint('import_id', { mode: 'number' }),
+    /** What automatic matching did with the imported rows, once it has run. */
+    matched: jsonb('matched'),
     createdBy: integer('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import {
+  type AutoMatchSummary,
   type CamtSummary,
   ErrorCode,
   IMPORT_LIMITS,
@@ -47,6 +48,34 @@ const READ_SAMPLE_REFUSALS = 50;
 
 type ImportOptions = { mapping?: ImportMapping | undefined; template?: string | undefined };
 
+/**
+ * Run once an import is in the books: automatic matching of the new rows. It is handed in where the
+ * features are put together, so the bank feature does not depend on the matching feature that reads it.
+ */
+export type AfterImport = (
+  db: Db,
+  companyId: number,
+  userId: number,
+  importId: number,
+) => Promise<AutoMatchSummary>;
+
+/** A failure of matching after an import leaves the import in place; matching can be run again. */
+async function matchImported(
+  db: Db,
+  job: BankImportJobRow,
+  userId: number,
+  importId: number,
+  afterImport: AfterImport,
+  onError: (error: unknown) => void,
+): Promise<AutoMatchSummary | null> {
+  try {
+    return await afterImport(db, job.companyId, userId, importId);
+  } catch (error) {
+    onError(error);
+    return null;
+  }
+}
+
 /** Progress of the imports running in this process; the job row holds it once they end. */
 const runningProgress = new Map<number, { processedBytes: number; processedRows: number; refused: number }>();
 
@@ -88,6 +117,7 @@ function toJob(row: BankImportJobRow): ImportJob {
     Refused: live?.refused ?? row.refused,
     Error: row.error,
     ImportId: row.importId,
+    Matched: row.matched as AutoMatchSummary | null,
     CreatedAt: row.createdAt.toISOString(),
   };
 }
@@ -502,20 +532,12 @@ async function finishJob(
   userId: number,
   options: ImportOptions,
   language: Language,
+  afterImport: AfterImport,
   onError: (error: unknown) => void,
-): Promise<ImportOutcome | undefined> {
+): Promise<(ImportOutcome & { matched: AutoMatchSummary | null }) | undefined> {
+  let outcome: ImportOutcome;
   try {
-    const outcome = await runImport(db, store, job, account, userId, options);
-    await repository.updateJob(db, job.companyId, job.id, {
-      status: 'completed',
-      processedBytes: job.fileSize,
-      processedRows: outcome.imported + outcome.duplicates,
-      imported: outcome.imported,
-      duplicates: outcome.duplicates,
-      refused: outcome.refused,
-      importId: outcome.importId,
-    });
-    return outcome;
+    outcome = await runImport(db, store, job, account, userId, options);
   } catch (error) {
     onError(error);
     await repository.updateJob(db, job.companyId, job.id, {
@@ -524,6 +546,25 @@ async function finishJob(
     });
     return undefined;
   }
+  const matched =
+    outcome.importId === null
+      ? null
+      : await matchImported(db, job, userId, outcome.importId, afterImport, onError);
+  try {
+    await repository.updateJob(db, job.companyId, job.id, {
+      status: 'completed',
+      processedBytes: job.fileSize,
+      processedRows: outcome.imported + outcome.duplicates,
+      imported: outcome.imported,
+      duplicates: outcome.duplicates,
+      refused: outcome.refused,
+      importId: outcome.importId,
+      matched,
+    });
+  } catch (error) {
+    onError(error);
+  }
+  return { ...outcome, matched };
 }
 
 /** v2/import-data-upload: starts the import and answers at once; the job tells how far it has come. */
@@ -535,11 +576,22 @@ export async function startImport(
     companyId?: number | undefined;
     jobId: number;
     language: Language;
+    afterImport: AfterImport;
     log: (error: unknown) => void;
   } & ImportOptions,
 ): Promise<ImportJob> {
   const { job, account } = await startJob(db, principal, input);
-  void finishJob(db, store, job, account, principal.userId, input, input.language, input.log);
+  void finishJob(
+    db,
+    store,
+    job,
+    account,
+    principal.userId,
+    input,
+    input.language,
+    input.afterImport,
+    input.log,
+  );
   return toJob(job);
 }
 
@@ -548,7 +600,14 @@ export async function importFiles(
   db: Db,
   store: ObjectStore,
   principal: Principal,
-  input: { companyId?: number | undefined; companyBankId: number; files: SpooledFile[]; language: Language },
+  input: {
+    companyId?: number | undefined;
+    companyBankId: number;
+    files: SpooledFile[];
+    language: Language;
+    afterImport: AfterImport;
+    log: (error: unknown) => void;
+  },
 ) {
   const companyId = await importScope(db, principal, input.companyId);
   const account = await requireCompanyBank(db, companyId, input.companyBankId);
@@ -566,8 +625,10 @@ export async function importFiles(
       principal.userId,
       {},
       input.language,
+      input.afterImport,
       (error) => {
         failure = error;
+        input.log(error);
       },
     );
     if (!outcome) throw failure instanceof AppError ? failure : unreadable(failure);
@@ -578,6 +639,7 @@ export async function importFiles(
       Duplicates: outcome.duplicates,
       Refused: outcome.refused,
       Warnings: layout.camt ? ((layout.camt as CamtSummary).Warnings ?? []) : [],
+      Matched: outcome.matched,
     });
   }
   return results;

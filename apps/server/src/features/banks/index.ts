@@ -1,4 +1,5 @@
 export { bankRoutes } from './bank.routes';
 export { failInterruptedImports } from './import.service';
+export { filterConditions, TRANSACTION_FILE_OWNER, type TransactionListing } from './transaction.repository';
 export { transactionRoutes } from './transaction.routes';
-export { markVoucherMissing } from './transaction.service';
+export { markVoucherMissing, toTransaction } from './transaction.service';

@@ -51,7 +51,7 @@ import * as imports from './import.service';
 import { exportPrivateLost } from './private-lost-pdf';
 import * as transactions from './transaction.service';
 
-type Options = { db: Db; store: ObjectStore };
+type Options = { db: Db; store: ObjectStore; afterImport: imports.AfterImport };
 
 const errors = {
   400: ErrorReply,
@@ -70,7 +70,7 @@ const statementUpload = {
 };
 
 /** transactions (7.4) and bankImport. */
-export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, store }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, store, afterImport }) => {
   const tags = ['transactions'];
 
   app.get(
@@ -296,6 +296,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           ...request.body,
           files: spooledFiles(request),
           language: requestLanguage(request),
+          afterImport,
+          log: (error) => request.log.warn({ err: error }, 'bank import failed'),
         }),
       ),
   );
@@ -350,6 +352,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         await imports.startImport(db, store, requirePrincipal(request), {
           ...request.body,
           language: requestLanguage(request),
+          afterImport,
           log: (error) => request.log.warn({ err: error }, 'bank import failed'),
         }),
       ),

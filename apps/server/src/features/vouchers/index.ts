@@ -1,1 +1,2 @@
 export { voucherRoutes } from './voucher.routes';
+export { vouchersWithFiles } from './voucher.service';

@@ -18,6 +18,8 @@ import {
   RegisterMissingFields,
   RegisterMissingReply,
   RemoveVoucherBalanceParams,
+  TransactionIdPathParams,
+  UpdateMissingByAddVoucherFields,
   UpdateVoucherRequest,
   VoucherBalanceQuery,
   VoucherBalancesReply,
@@ -268,6 +270,30 @@ export const voucherRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, s
       ok(
         await vouchers.registerMissingVoucher(db, store, requirePrincipal(request), {
           ...request.body,
+          files: uploadedFiles(request),
+        }),
+      ),
+  );
+
+  app.put(
+    Endpoint.updateMissingByAddVoucher,
+    {
+      bodyLimit: 25 * 1024 * 1024,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'Register that the voucher of a bank transaction is missing, or that it is private (with files)',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: TransactionIdPathParams,
+        body: UpdateMissingByAddVoucherFields,
+        response: { 200: RegisterMissingReply, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await vouchers.registerMissingVoucher(db, store, requirePrincipal(request), {
+          ...request.body,
+          bankTransactionId: request.params.id,
           files: uploadedFiles(request),
         }),
       ),

@@ -80,7 +80,7 @@ function toFileSummary(file: StoredFileRow): repository.VoucherFileSummary {
   };
 }
 
-async function withFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
+export async function vouchersWithFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
   const ids = rows.map((row) => row.id);
   const files = await listFilesOfOwners(db, companyId, VOUCHER_FILE_OWNER, ids);
   return rows.map((row) =>
@@ -118,8 +118,8 @@ export async function listVouchers(db: Db, principal: Principal, filter: Voucher
 
 export async function fetchAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
   const { rows, total } = await listIfAccessible(db, principal, filter, FETCH_ALL_LIMIT, 0);
-  const vouchersWithFiles = rows.map(({ voucher, files }) => toVoucher(voucher, files));
-  return { total, rows: vouchersWithFiles, isTruncated: total > rows.length };
+  const listed = rows.map(({ voucher, files }) => toVoucher(voucher, files));
+  return { total, rows: listed, isTruncated: total > rows.length };
 }
 
 export async function listAdminVouchers(db: Db, filter: AdminVoucherFilter) {
@@ -191,7 +191,7 @@ export async function getVoucherDetail(
   const companyId = await scope(db, principal, companyIdInput);
   const row = await repository.findVoucher(db, companyId, voucherId);
   if (!row) throw Errors.notFound('voucherNotFound');
-  const [voucher] = await withFiles(db, companyId, [row]);
+  const [voucher] = await vouchersWithFiles(db, companyId, [row]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
   return { ...voucher, History: await readHistory(db, companyId, 'voucher', voucherId) };
 }
@@ -246,7 +246,7 @@ export async function addVouchersByWeb(
       return rows;
     }),
   );
-  return withFiles(db, companyId, created);
+  return vouchersWithFiles(db, companyId, created);
 }
 
 function isComplete(row: Pick<VoucherRow, 'voucherDate' | 'amountOre' | 'supplierName'>) {
@@ -293,7 +293,7 @@ export async function updateVoucher(
     });
     return after;
   });
-  const [voucher] = await withFiles(db, companyId, [updated]);
+  const [voucher] = await vouchersWithFiles(db, companyId, [updated]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
   return voucher;
 }

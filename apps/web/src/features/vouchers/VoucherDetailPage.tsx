@@ -12,6 +12,7 @@ import { StatusPage } from '../../app/status/StatusPage';
 import { displayTimeZone } from '../../ui/dates';
 import { useCurrentCompany } from '../companies/CurrentCompany';
 import { companyPath } from '../companies/company.queries';
+import { VoucherTransactionsCard } from '../matching/VoucherTransactionsCard';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { PaidBadge, StatusBadge } from './VoucherBadges';
 import { VoucherBalancesCard } from './VoucherBalancesCard';
@@ -149,6 +150,7 @@ export default function VoucherDetailPage() {
                   />
                 </Card>
                 <VoucherBalancesCard companyId={company.Id} voucher={voucher} />
+                <VoucherTransactionsCard companyId={company.Id} voucherId={voucher.Id} />
                 <VoucherHistory entries={voucher.History} />
               </Stack>
             </Grid.Col>

@@ -24,6 +24,8 @@ type Entry = {
   reference: string;
   text: string;
   split?: string[];
+  /** A KID in the structured remittance, as paid invoices carry. */
+  kid?: string;
 };
 
 /** A camt.053.001.02 statement for one Norwegian account with opening and closing booked balances. */
@@ -38,7 +40,9 @@ export function camt053(
         .map(
           (amount, index) => `<TxDtls><Refs><AcctSvcrRef>${entry.reference}-${index + 1}</AcctSvcrRef></Refs>
           <AmtDtls><TxAmt>${amountXml(amount)}</TxAmt></AmtDtls>
-          <RmtInf><Ustrd>${entry.text}${entry.split ? ` ${index + 1}` : ''}</Ustrd></RmtInf></TxDtls>`,
+          <RmtInf><Ustrd>${entry.text}${entry.split ? ` ${index + 1}` : ''}</Ustrd>${
+            entry.kid ? `<Strd><CdtrRefInf><Ref>${entry.kid}</Ref></CdtrRefInf></Strd>` : ''
+          }</RmtInf></TxDtls>`,
         )
         .join('');
       return `<Ntry><NtryRef>${entry.reference}</NtryRef>${amountXml(entry.amount)}

@@ -1,0 +1,2 @@
+export { matchingRoutes, ruleRoutes } from './matching.routes';
+export { autoMatch } from './matching.service';

@@ -1,0 +1,607 @@
+import type { ConnectionSource, MatchReason } from '@bilag/contracts';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bankTransactions, companies, companyBanks, users, vouchers } from '../../db/schema';
+import { escapeLike, filesOfOwnerRow } from '../../db/sql-helpers';
+import { TRANSACTION_FILE_OWNER, type TransactionListing } from '../banks';
+import { matchModels, matchSuggestions, transactionVouchers } from './matching.table';
+
+const MISSING_VOUCHER = 1;
+const CONNECTED = 2;
+const VOUCHER_CONNECTED = 2;
+
+const filesOfTransaction = filesOfOwnerRow('bank_transactions', TRANSACTION_FILE_OWNER);
+
+const accountOfTransaction = and(
+  eq(companyBanks.companyId, bankTransactions.companyId),
+  eq(companyBanks.id, bankTransactions.companyBankId),
+);
+
+/** Transactions with their account number and files, in the shape the bank feature turns into replies. */
+export function listTransactionListings(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset = 0,
+): Promise<TransactionListing[]> {
+  return db
+    .select({
+      transaction: bankTransactions,
+      accountNumber: companyBanks.accountNumber,
+      files: filesOfTransaction,
+    })
+    .from(bankTransactions)
+    .innerJoin(companyBanks, accountOfTransaction)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(bankTransactions).where(where);
+  return row?.total ?? 0;
+}
+
+/*
+ * The subqueries below name the outer row's columns in full: in a one-table select Drizzle leaves its
+ * columns unqualified, and inside a subquery they would then name the subquery's own columns.
+ */
+
+/** Whether a transaction has an open suggestion: the connect-missing "with suggestions" filter. */
+export function hasOpenSuggestion() {
+  return sql`exists (select 1 from match_suggestions s where s.company_id = "bank_transactions"."company_id"
+    and s.bank_transaction_id = "bank_transactions"."id" and s.status = 'open')`;
+}
+
+/** A live voucher with an amount that no transaction explains yet. */
+function isOpenVoucher(companyId: number) {
+  return and(
+    eq(vouchers.companyId, companyId),
+    isNull(vouchers.deletedAt),
+    sql`${vouchers.amountOre} is not null`,
+    sql`not exists (select 1 from transaction_vouchers l where l.company_id = "vouchers"."company_id"
+      and l.voucher_id = "vouchers"."id")`,
+  );
+}
+
+export async function countsOf(db: Db, companyId: number) {
+  const [transactionsRow] = await db
+    .select({
+      missing: sql<number>`count(*) filter (where ${bankTransactions.status} = ${MISSING_VOUCHER})::int`,
+      withSuggestions: sql<number>`count(*) filter (where ${bankTransactions.status} = ${MISSING_VOUCHER}
+        and ${hasOpenSuggestion()})::int`,
+      connected: sql<number>`count(*) filter (where ${bankTransactions.status} = ${CONNECTED})::int`,
+      connectedAutomatically: sql<number>`count(*) filter (where exists (select 1 from transaction_vouchers l
+        where l.company_id = "bank_transactions"."company_id" and l.bank_transaction_id = "bank_transactions"."id"
+        and l.source in ('auto', 'rule')))::int`,
+    })
+    .from(bankTransactions)
+    .where(eq(bankTransactions.companyId, companyId));
+  const [vouchersRow] = await db.select({ open: count() }).from(vouchers).where(isOpenVoucher(companyId));
+  return {
+    missing: transactionsRow?.missing ?? 0,
+    withSuggestions: transactionsRow?.withSuggestions ?? 0,
+    connected: transactionsRow?.connected ?? 0,
+    connectedAutomatically: transactionsRow?.connectedAutomatically ?? 0,
+    openVouchers: vouchersRow?.open ?? 0,
+  };
+}
+
+/** What matching reads of a transaction. */
+export type OpenTransaction = {
+  id: number;
+  date: string;
+  amountOre: number;
+  text: string;
+  text2: string;
+  kid: string | null;
+  endToEndId: string | null;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  accountNumber: string;
+  note: string | null;
+  labels: string[];
+};
+
+const openTransactionColumns = {
+  id: bankTransactions.id,
+  date: bankTransactions.bookingDate,
+  amountOre: bankTransactions.amountOre,
+  text: bankTransactions.text,
+  text2: bankTransactions.text2,
+  kid: bankTransactions.kid,
+  endToEndId: bankTransactions.endToEndId,
+  counterpartyName: bankTransactions.counterpartyName,
+  counterpartyAccount: bankTransactions.counterpartyAccount,
+  accountNumber: companyBanks.accountNumber,
+  note: bankTransactions.note,
+  labels: bankTransactions.labels,
+};
+
+/** Transactions still missing a voucher, optionally of one account or one import. */
+export function listOpenTransactions(
+  db: Db,
+  companyId: number,
+  scope: { companyBankId?: number; importId?: number; ids?: number[] },
+): Promise<OpenTransaction[]> {
+  const conditions = [
+    eq(bankTransactions.companyId, companyId),
+    eq(bankTransactions.status, MISSING_VOUCHER),
+  ];
+  if (scope.companyBankId) conditions.push(eq(bankTransactions.companyBankId, scope.companyBankId));
+  if (scope.importId) conditions.push(eq(bankTransactions.importId, scope.importId));
+  if (scope.ids) conditions.push(inArray(bankTransactions.id, scope.ids));
+  return db
+    .select(openTransactionColumns)
+    .from(bankTransactions)
+    .innerJoin(companyBanks, accountOfTransaction)
+    .where(and(...conditions))
+    .orderBy(asc(bankTransactions.id));
+}
+
+/** Open transactions a voucher of this amount or KID may be paid by, nearest in date first. */
+export function listTransactionsNearVoucher(
+  db: Db,
+  companyId: number,
+  voucher: { amountOre: number; kid: string | null; date: string },
+  toleranceOre: number,
+  limit: number,
+): Promise<OpenTransaction[]> {
+  const amount = Math.abs(voucher.amountOre);
+  const byAmount = sql`abs(${bankTransactions.amountOre}) between ${amount - toleranceOre} and ${amount + toleranceOre}`;
+  const byKid = voucher.kid ? sql` or ${bankTransactions.kid} = ${voucher.kid}` : sql``;
+  return db
+    .select(openTransactionColumns)
+    .from(bankTransactions)
+    .innerJoin(companyBanks, accountOfTransaction)
+    .where(
+      and(
+        eq(bankTransactions.companyId, companyId),
+        eq(bankTransactions.status, MISSING_VOUCHER),
+        sql`(${byAmount}${byKid})`,
+      ),
+    )
+    .orderBy(sql`abs(${bankTransactions.bookingDate} - ${voucher.date}::date)`, asc(bankTransactions.id))
+    .limit(limit);
+}
+
+export type OpenVoucher = {
+  id: number;
+  date: string | null;
+  dueDate: string | null;
+  amountOre: number | null;
+  supplierName: string | null;
+  kid: string | null;
+};
+
+export function listOpenVouchers(db: Db, companyId: number): Promise<OpenVoucher[]> {
+  return db
+    .select({
+      id: vouchers.id,
+      date: vouchers.voucherDate,
+      dueDate: vouchers.dueDate,
+      amountOre: vouchers.amountOre,
+      supplierName: vouchers.supplierName,
+      kid: vouchers.kid,
+    })
+    .from(vouchers)
+    .where(isOpenVoucher(companyId));
+}
+
+export function findVouchers(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.companyId, companyId), inArray(vouchers.id, ids), isNull(vouchers.deletedAt)));
+}
+
+export function lockTransactions(db: Db, companyId: number, ids: number[]) {
+  return db
+    .select({
+      id: bankTransactions.id,
+      amountOre: bankTransactions.amountOre,
+      status: bankTransactions.status,
+    })
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)))
+    .for('update');
+}
+
+export function lockVouchers(db: Db, companyId: number, ids: number[]) {
+  return db
+    .select({ id: vouchers.id, amountOre: vouchers.amountOre, status: vouchers.status })
+    .from(vouchers)
+    .where(and(eq(vouchers.companyId, companyId), inArray(vouchers.id, ids), isNull(vouchers.deletedAt)))
+    .for('update');
+}
+
+/** One matching run of a company at a time, so two runs never hand the same voucher out twice. */
+export async function lockCompanyMatching(db: Db, companyId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(${MATCHING_LOCK_CLASS}, ${companyId})`);
+}
+const MATCHING_LOCK_CLASS = 7_301;
+
+export type NewConnection = {
+  bankTransactionId: number;
+  voucherId: number;
+  source: ConnectionSource;
+  score: number | null;
+  reasons: MatchReason[];
+  ruleId: number | null;
+};
+
+export function insertConnections(
+  db: Db,
+  companyId: number,
+  userId: number | null,
+  connections: NewConnection[],
+) {
+  if (connections.length === 0) return Promise.resolve([]);
+  return db
+    .insert(transactionVouchers)
+    .values(connections.map((connection) => ({ ...connection, companyId, createdBy: userId })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** Connected transactions say so; so do their vouchers. */
+export async function markConnected(
+  db: Db,
+  companyId: number,
+  transactionIds: number[],
+  voucherIds: number[],
+) {
+  if (transactionIds.length > 0) {
+    await db
+      .update(bankTransactions)
+      .set({ status: CONNECTED, updatedAt: new Date() })
+      .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, transactionIds)));
+  }
+  if (voucherIds.length > 0) {
+    await db
+      .update(vouchers)
+      .set({ status: VOUCHER_CONNECTED, updatedAt: new Date() })
+      .where(and(eq(vouchers.companyId, companyId), inArray(vouchers.id, voucherIds)));
+  }
+}
+
+/** Once a transaction or a voucher is connected, the open suggestions that involve it are moot. */
+export async function closeSuggestionsOf(
+  db: Db,
+  companyId: number,
+  transactionIds: number[],
+  voucherIds: number[],
+) {
+  if (transactionIds.length === 0 && voucherIds.length === 0) return;
+  const involved = [];
+  if (transactionIds.length > 0) involved.push(inArray(matchSuggestions.bankTransactionId, transactionIds));
+  if (voucherIds.length > 0) involved.push(inArray(matchSuggestions.voucherId, voucherIds));
+  await db
+    .delete(matchSuggestions)
+    .where(
+      and(
+        eq(matchSuggestions.companyId, companyId),
+        eq(matchSuggestions.status, 'open'),
+        sql`(${sql.join(involved, sql` or `)})`,
+      ),
+    );
+}
+
+/** Records what became of a pair: accepted, rejected, or undone (an automatic connection removed). */
+export async function decidePair(
+  db: Db,
+  companyId: number,
+  pair: { bankTransactionId: number; voucherId: number },
+  status: 'accepted' | 'rejected' | 'undone',
+  userId: number,
+) {
+  await db
+    .insert(matchSuggestions)
+    .values({ companyId, ...pair, status, score: 0, decidedBy: userId, decidedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [matchSuggestions.companyId, matchSuggestions.bankTransactionId, matchSuggestions.voucherId],
+      set: { status, decidedBy: userId, decidedAt: new Date() },
+    });
+}
+
+export function findSuggestion(db: Db, companyId: number, bankTransactionId: number, voucherId: number) {
+  return db
+    .select()
+    .from(matchSuggestions)
+    .where(
+      and(
+        eq(matchSuggestions.companyId, companyId),
+        eq(matchSuggestions.bankTransactionId, bankTransactionId),
+        eq(matchSuggestions.voucherId, voucherId),
+      ),
+    )
+    .then((rows) => rows[0]);
+}
+
+/** Pairs never to suggest again, as `${transactionId}:${voucherId}`. */
+export async function refusedPairs(db: Db, companyId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ transactionId: matchSuggestions.bankTransactionId, voucherId: matchSuggestions.voucherId })
+    .from(matchSuggestions)
+    .where(
+      and(
+        eq(matchSuggestions.companyId, companyId),
+        inArray(matchSuggestions.status, ['rejected', 'undone']),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.transactionId}:${row.voucherId}`));
+}
+
+export type NewSuggestion = {
+  bankTransactionId: number;
+  voucherId: number;
+  score: number;
+  reasons: MatchReason[];
+  rank: number;
+};
+
+/** Replaces the open suggestions of the given transactions with fresh ones. */
+export async function replaceOpenSuggestions(
+  db: Db,
+  companyId: number,
+  transactionIds: number[],
+  suggestions: NewSuggestion[],
+) {
+  for (let start = 0; start < transactionIds.length; start += 5_000) {
+    await db
+      .delete(matchSuggestions)
+      .where(
+        and(
+          eq(matchSuggestions.companyId, companyId),
+          eq(matchSuggestions.status, 'open'),
+          inArray(matchSuggestions.bankTransactionId, transactionIds.slice(start, start + 5_000)),
+        ),
+      );
+  }
+  for (let start = 0; start < suggestions.length; start += 2_000) {
+    await db
+      .insert(matchSuggestions)
+      .values(suggestions.slice(start, start + 2_000).map((suggestion) => ({ ...suggestion, companyId })))
+      .onConflictDoNothing();
+  }
+}
+
+export function listOpenSuggestions(db: Db, companyId: number, transactionIds: number[]) {
+  if (transactionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(matchSuggestions)
+    .where(
+      and(
+        eq(matchSuggestions.companyId, companyId),
+        eq(matchSuggestions.status, 'open'),
+        inArray(matchSuggestions.bankTransactionId, transactionIds),
+      ),
+    )
+    .orderBy(asc(matchSuggestions.bankTransactionId), asc(matchSuggestions.rank));
+}
+
+export function findConnection(db: Db, companyId: number, id: number) {
+  return db
+    .select()
+    .from(transactionVouchers)
+    .where(and(eq(transactionVouchers.companyId, companyId), eq(transactionVouchers.id, id)))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function listConnectionsOfVoucher(db: Db, companyId: number, voucherId: number) {
+  return db
+    .select()
+    .from(transactionVouchers)
+    .where(and(eq(transactionVouchers.companyId, companyId), eq(transactionVouchers.voucherId, voucherId)))
+    .orderBy(asc(transactionVouchers.id));
+}
+
+export async function deleteConnection(db: Db, companyId: number, id: number) {
+  await db
+    .delete(transactionVouchers)
+    .where(and(eq(transactionVouchers.companyId, companyId), eq(transactionVouchers.id, id)));
+}
+
+/**
+ * After a connection is removed: a transaction with no voucher left is missing one again, and a voucher
+ * with no transaction left goes back to ready (or new, while it lacks date, amount or supplier).
+ */
+export async function releaseUnconnected(
+  db: Db,
+  companyId: number,
+  transactionId: number,
+  voucherId: number,
+) {
+  await db.execute(sql`update bank_transactions set status = ${MISSING_VOUCHER}, updated_at = now()
+    where company_id = ${companyId} and id = ${transactionId} and status = ${CONNECTED}
+      and not exists (select 1 from transaction_vouchers l where l.company_id = ${companyId}
+        and l.bank_transaction_id = ${transactionId})`);
+  await db.execute(sql`update vouchers set updated_at = now(), status = case
+      when voucher_date is not null and amount_ore is not null and coalesce(supplier_name, '') <> '' then 1 else 0 end
+    where company_id = ${companyId} and id = ${voucherId} and status = ${VOUCHER_CONNECTED}
+      and not exists (select 1 from transaction_vouchers l where l.company_id = ${companyId}
+        and l.voucher_id = ${voucherId})`);
+}
+
+/** Sets what a rule decided on a transaction; `labels` are added to the ones it has. */
+export async function applyRuleChanges(
+  db: Db,
+  companyId: number,
+  transactionId: number,
+  changes: { status?: number; isPrivate?: boolean; note?: string; labels?: string[] },
+) {
+  const set: Record<string, unknown> = { updatedAt: new Date() };
+  if (changes.status !== undefined) set.status = changes.status;
+  if (changes.isPrivate !== undefined) set.isPrivate = changes.isPrivate;
+  if (changes.note !== undefined) set.note = changes.note;
+  if (changes.labels !== undefined) set.labels = changes.labels;
+  await db
+    .update(bankTransactions)
+    .set(set)
+    .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, transactionId)));
+}
+
+/** The company's confirmed and rejected pairs, with the texts the model learns from. */
+export async function trainingPairs(db: Db, companyId: number) {
+  const confirmed = await db
+    .select({
+      text: sql<string>`${bankTransactions.text} || ' ' || coalesce(${bankTransactions.counterpartyName}, '')`,
+      supplierName: vouchers.supplierName,
+    })
+    .from(transactionVouchers)
+    .innerJoin(
+      bankTransactions,
+      and(
+        eq(bankTransactions.companyId, transactionVouchers.companyId),
+        eq(bankTransactions.id, transactionVouchers.bankTransactionId),
+      ),
+    )
+    .innerJoin(
+      vouchers,
+      and(
+        eq(vouchers.companyId, transactionVouchers.companyId),
+        eq(vouchers.id, transactionVouchers.voucherId),
+      ),
+    )
+    .where(
+      and(
+        eq(transactionVouchers.companyId, companyId),
+        inArray(transactionVouchers.source, ['manual', 'suggestion', 'admin']),
+        sql`${vouchers.supplierName} is not null`,
+      ),
+    );
+  const rejected = await db
+    .select({
+      text: sql<string>`${bankTransactions.text} || ' ' || coalesce(${bankTransactions.counterpartyName}, '')`,
+      supplierName: vouchers.supplierName,
+    })
+    .from(matchSuggestions)
+    .innerJoin(
+      bankTransactions,
+      and(
+        eq(bankTransactions.companyId, matchSuggestions.companyId),
+        eq(bankTransactions.id, matchSuggestions.bankTransactionId),
+      ),
+    )
+    .innerJoin(
+      vouchers,
+      and(eq(vouchers.companyId, matchSuggestions.companyId), eq(vouchers.id, matchSuggestions.voucherId)),
+    )
+    .where(
+      and(
+        eq(matchSuggestions.companyId, companyId),
+        inArray(matchSuggestions.status, ['rejected', 'undone']),
+        sql`${vouchers.supplierName} is not null`,
+      ),
+    );
+  return [
+    ...confirmed.map((pair) => ({ text: pair.text, supplierName: pair.supplierName ?? '', accepted: true })),
+    ...rejected.map((pair) => ({ text: pair.text, supplierName: pair.supplierName ?? '', accepted: false })),
+  ];
+}
+
+export function findModel(db: Db, companyId: number) {
+  return db
+    .select()
+    .from(matchModels)
+    .where(eq(matchModels.companyId, companyId))
+    .then((rows) => rows[0]);
+}
+
+export async function saveModel(
+  db: Db,
+  companyId: number,
+  model: { model: unknown; pairs: number; confirmed: number; rejected: number },
+) {
+  await db
+    .insert(matchModels)
+    .values({ companyId, ...model, trainedAt: new Date() })
+    .onConflictDoUpdate({ target: matchModels.companyId, set: { ...model, trainedAt: new Date() } });
+}
+
+/** Admin: per company, how much is explained and how. */
+export function matchingQuality(db: Db, keyword: string | undefined) {
+  const pattern = keyword ? `%${escapeLike(keyword)}%` : undefined;
+  return db
+    .select({
+      companyId: companies.id,
+      companyName: companies.name,
+      transactions: sql<number>`(select count(*) from bank_transactions t where t.company_id = "companies"."id")::int`,
+      missing: sql<number>`(select count(*) from bank_transactions t where t.company_id = "companies"."id"
+        and t.status = ${MISSING_VOUCHER})::int`,
+      auto: sql<number>`(select count(distinct l.bank_transaction_id) from transaction_vouchers l
+        where l.company_id = "companies"."id" and l.source = 'auto')::int`,
+      rule: sql<number>`(select count(distinct l.bank_transaction_id) from transaction_vouchers l
+        where l.company_id = "companies"."id" and l.source = 'rule')::int`,
+      byHand: sql<number>`(select count(distinct l.bank_transaction_id) from transaction_vouchers l
+        where l.company_id = "companies"."id" and l.source in ('manual', 'suggestion', 'admin'))::int`,
+      open: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
+        and s.status = 'open')::int`,
+      accepted: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
+        and s.status = 'accepted')::int`,
+      rejected: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
+        and s.status = 'rejected')::int`,
+      undone: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
+        and s.status = 'undone')::int`,
+      modelPairs: sql<number>`coalesce((select m.pairs from match_models m where m.company_id = "companies"."id"), 0)`,
+    })
+    .from(companies)
+    .where(
+      pattern ? sql`${companies.name} ilike ${pattern} or ${companies.alias} ilike ${pattern}` : undefined,
+    )
+    .orderBy(asc(companies.name));
+}
+
+/** Admin: connections of every company (or one), newest first. */
+export async function listAdminConnections(
+  db: Db,
+  filter: { companyId?: number; source?: ConnectionSource },
+  limit: number,
+  offset: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.companyId) conditions.push(eq(transactionVouchers.companyId, filter.companyId));
+  if (filter.source) conditions.push(eq(transactionVouchers.source, filter.source));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        connection: transactionVouchers,
+        companyName: companies.name,
+        transactionDate: bankTransactions.bookingDate,
+        transactionText: bankTransactions.text,
+        transactionAmountOre: bankTransactions.amountOre,
+        voucherSupplierName: vouchers.supplierName,
+        voucherAmountOre: vouchers.amountOre,
+        createdByName: users.fullName,
+      })
+      .from(transactionVouchers)
+      .innerJoin(companies, eq(companies.id, transactionVouchers.companyId))
+      .innerJoin(
+        bankTransactions,
+        and(
+          eq(bankTransactions.companyId, transactionVouchers.companyId),
+          eq(bankTransactions.id, transactionVouchers.bankTransactionId),
+        ),
+      )
+      .innerJoin(
+        vouchers,
+        and(
+          eq(vouchers.companyId, transactionVouchers.companyId),
+          eq(vouchers.id, transactionVouchers.voucherId),
+        ),
+      )
+      .leftJoin(users, eq(users.id, transactionVouchers.createdBy))
+      .where(where)
+      .orderBy(desc(transactionVouchers.createdAt), desc(transactionVouchers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(transactionVouchers).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

@@ -1,0 +1,666 @@
+import { BankTransactionStatus, type LoginData, RoleId, VoucherStatus } from '@bilag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  givenAccountNumber,
+  givenBankAccount,
+  givenCompany,
+  givenTransaction,
+  givenUser,
+  givenVoucher,
+  login,
+  multipart,
+} from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
+import { camt053 } from '../banks/__fixtures__/statements';
+
+describe('matching vouchers with bank transactions', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let session: LoginData;
+  let outsiderSession: LoginData;
+  let adminSession: LoginData;
+  let userId: number;
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
+    userId = user.id;
+    session = await login(context.app, user.email);
+    const outsider = await givenUser(context.db);
+    await givenCompany(context.db, { memberIds: [outsider.id] });
+    outsiderSession = await login(context.app, outsider.email);
+    adminSession = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
+  });
+  afterAll(() => context.close());
+
+  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = session) {
+    return context.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  }
+
+  async function givenBooks() {
+    const companyId = (await givenCompany(context.db, { memberIds: [userId] })).id;
+    const accountNumber = givenAccountNumber('1503', companyId * 7);
+    const account = await givenBankAccount(context.app, session, companyId, accountNumber);
+    return { companyId, accountNumber, companyBankId: account.Id as number };
+  }
+
+  async function importStatement(
+    books: { companyId: number; accountNumber: string; companyBankId: number },
+    entries: Parameters<typeof camt053>[1]['entries'],
+  ) {
+    const body = await multipart(
+      { companyId: String(books.companyId), companyBankId: String(books.companyBankId) },
+      [
+        {
+          field: 'files',
+          name: 'statement.xml',
+          bytes: camt053(books.accountNumber, {
+            id: `S-${books.companyId}`,
+            from: '2025-03-01',
+            to: '2025-03-31',
+            opening: '100000.00',
+            closing: '100000.00',
+            entries,
+          }),
+        },
+      ],
+    );
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/main/transactions/import',
+      headers: { ...bearer(session), ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data[0];
+  }
+
+  async function missing(companyId: number, query = '', as = session) {
+    const response = await call(
+      'GET',
+      `/api/main/transactions/missing?companyId=${companyId}${query}`,
+      undefined,
+      as,
+    );
+    return response;
+  }
+
+  async function transaction(companyId: number, id: number) {
+    return (await call('GET', `/api/main/transactions/${id}?companyId=${companyId}`)).json().data;
+  }
+
+  async function voucher(companyId: number, id: number) {
+    return (await call('GET', `/api/main/voucher/${id}?companyId=${companyId}`)).json().data;
+  }
+
+  describe('after an import', () => {
+    let books: Awaited<ReturnType<typeof givenBooks>>;
+    let telenor: { Id: number };
+    let byKid: { Id: number };
+    let equalA: { Id: number };
+    let equalB: { Id: number };
+    let imported: { Matched: Record<string, number> };
+
+    beforeAll(async () => {
+      books = await givenBooks();
+      const { companyId } = books;
+      telenor = await givenVoucher(context.app, session, companyId, {
+        date: '2025-03-01',
+        dueDate: '2025-03-10',
+        supplierName: 'Telenor Norge AS',
+        amountOre: 89_900,
+      });
+      byKid = await givenVoucher(context.app, session, companyId, {
+        date: '2025-02-20',
+        dueDate: '2025-03-06',
+        supplierName: 'Fjordkraft AS',
+        amountOre: 154_300,
+        kid: '0012345678903',
+      });
+      equalA = await givenVoucher(context.app, session, companyId, {
+        date: '2025-03-12',
+        supplierName: 'Kiwi Hamar',
+        amountOre: 45_000,
+      });
+      equalB = await givenVoucher(context.app, session, companyId, {
+        date: '2025-03-12',
+        supplierName: 'Rema Skien',
+        amountOre: 45_000,
+      });
+      imported = await importStatement(books, [
+        {
+          amount: '899.00',
+          credit: false,
+          date: '2025-03-12',
+          reference: 'A1',
+          text: 'Giro TELENOR NORGE AS',
+        },
+        {
+          amount: '1543.00',
+          credit: false,
+          date: '2025-03-06',
+          reference: 'A2',
+          text: 'Nettgiro',
+          kid: '0012345678903',
+        },
+        { amount: '450.00', credit: false, date: '2025-03-13', reference: 'A3', text: 'Kortkjøp 4411' },
+        { amount: '75.00', credit: false, date: '2025-03-31', reference: 'A4', text: 'Gebyr kontohold' },
+      ]);
+    });
+
+    it('connects the clear matches automatically and says so in the import result', async () => {
+      expect(imported.Matched).toMatchObject({ examined: 4, connected: 2, suggested: 1, ambiguous: 1 });
+      const { data } = (
+        await call('GET', `/api/main/voucher/${telenor.Id}?companyId=${books.companyId}`)
+      ).json();
+      expect(data.Status).toBe(VoucherStatus.CONNECTED);
+      const suggested = (
+        await call(
+          'GET',
+          `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${byKid.Id}`,
+        )
+      ).json().data;
+      expect(suggested.connected).toHaveLength(1);
+      expect(suggested.connected[0].Connection).toMatchObject({ Source: 'auto' });
+      expect(suggested.connected[0].Connection.Reasons).toContainEqual({
+        code: 'SAME_KID',
+        kid: '0012345678903',
+      });
+      expect(suggested.connected[0].Transaction.Status).toBe(BankTransactionStatus.CONNECTED);
+    });
+
+    it('lists what still misses a voucher, with ranked suggestions and their reasons, and the counts', async () => {
+      const response = await missing(books.companyId);
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.total).toBe(2);
+      expect(data.counts).toMatchObject({
+        missing: 2,
+        withSuggestions: 1,
+        connected: 2,
+        connectedAutomatically: 2,
+      });
+      const card = data.rows.find((row: { Transaction: { Text: string } }) =>
+        row.Transaction.Text.includes('4411'),
+      );
+      expect(
+        card.Suggestions.map((suggestion: { Voucher: { Id: number } }) => suggestion.Voucher.Id).sort(),
+      ).toEqual([equalA.Id, equalB.Id].sort());
+      expect(card.Suggestions[0].Reasons).toEqual(
+        expect.arrayContaining([{ code: 'SAME_AMOUNT' }, { code: 'DAYS_APART', days: 1 }]),
+      );
+      const withSuggestions = (await missing(books.companyId, '&connectStatus=1')).json().data;
+      expect(withSuggestions.total).toBe(1);
+      const without = (await missing(books.companyId, '&connectStatus=2')).json().data;
+      expect(without.rows[0].Transaction.Text).toContain('Gebyr');
+    });
+
+    it('rejects a suggestion for good, and accepts the other as a suggestion, updating the counts', async () => {
+      const card = (await missing(books.companyId, '&connectStatus=1')).json().data.rows[0];
+      const rejected = await call('POST', '/api/main/voucherSuggestions/reject', {
+        companyId: books.companyId,
+        bankTransactionId: card.Transaction.Id,
+        voucherId: equalB.Id,
+      });
+      expect(rejected.statusCode).toBe(200);
+      const rerun = await call('POST', '/api/main/transactions/autoUpdateTransaction', {
+        companyId: books.companyId,
+      });
+      expect(rerun.statusCode).toBe(200);
+      const suggestions = (
+        await call(
+          'GET',
+          `/api/main/voucherSuggestions?companyId=${books.companyId}&bankTransactionId=${card.Transaction.Id}`,
+        )
+      ).json().data;
+      expect(
+        suggestions.map((suggestion: { Voucher: { Id: number } }) => suggestion.Voucher.Id),
+      ).not.toContain(equalB.Id);
+
+      const connected = await call('POST', '/api/main/transactionVoucher/add', {
+        companyId: books.companyId,
+        bankTransactionIds: [card.Transaction.Id],
+        voucherIds: [equalA.Id],
+      });
+      expect(connected.statusCode, connected.body).toBe(200);
+      expect(connected.json().data.connections[0]).toMatchObject({ Source: 'suggestion' });
+      expect(connected.json().data.counts).toMatchObject({ missing: 1, connected: 3 });
+      expect((await transaction(books.companyId, card.Transaction.Id)).Status).toBe(
+        BankTransactionStatus.CONNECTED,
+      );
+      const history = (
+        await call(
+          'GET',
+          `/api/main/transactions/get-history?companyId=${books.companyId}&bankTransactionId=${card.Transaction.Id}`,
+        )
+      ).json().data;
+      expect(history.map((entry: { Action: string }) => entry.Action)).toEqual(
+        expect.arrayContaining(['connect', 'reject-suggestion']),
+      );
+    });
+
+    it('refuses to connect what is already connected', async () => {
+      const suggested = (
+        await call(
+          'GET',
+          `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
+        )
+      ).json().data;
+      const response = await call('POST', '/api/main/transactionVoucher/add', {
+        companyId: books.companyId,
+        bankTransactionIds: [suggested.connected[0].Transaction.Id],
+        voucherIds: [equalB.Id],
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toContain('already connected');
+    });
+
+    it('removes an automatic connection, and never makes it automatically again', async () => {
+      const suggested = (
+        await call(
+          'GET',
+          `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
+        )
+      ).json().data;
+      const { Connection, Transaction } = suggested.connected[0];
+      const removed = await call(
+        'DELETE',
+        `/api/main/transactionVoucher/${Connection.Id}?companyId=${books.companyId}`,
+      );
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().data.counts.missing).toBe(2);
+      expect((await transaction(books.companyId, Transaction.Id)).Status).toBe(
+        BankTransactionStatus.MISSING_VOUCHER,
+      );
+      expect((await voucher(books.companyId, telenor.Id)).Status).toBe(VoucherStatus.READY);
+      const rerun = (
+        await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId: books.companyId })
+      ).json().data;
+      expect(rerun.connected).toBe(0);
+      expect((await transaction(books.companyId, Transaction.Id)).Status).toBe(
+        BankTransactionStatus.MISSING_VOUCHER,
+      );
+    });
+
+    it('marks a transaction lost through updateMissingByAddVoucher, with a note', async () => {
+      const fee = (await missing(books.companyId, '&keyword=Gebyr')).json().data.rows[0];
+      const response = await call(
+        'PUT',
+        `/api/main/transactions/updateMissingByAddVoucher/${fee.Transaction.Id}`,
+        {
+          companyId: books.companyId,
+          isPrivate: false,
+          note: 'Bank fee, no receipt',
+        },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await transaction(books.companyId, fee.Transaction.Id)).Status).toBe(
+        BankTransactionStatus.LOST,
+      );
+      expect((await missing(books.companyId, '&status=4')).json().data.total).toBe(1);
+    });
+
+    it('keeps other companies out', async () => {
+      expect((await missing(books.companyId, '', outsiderSession)).statusCode).toBe(404);
+      const connect = await call(
+        'POST',
+        '/api/main/transactionVoucher/add',
+        { companyId: books.companyId, bankTransactionIds: [1], voucherIds: [1] },
+        outsiderSession,
+      );
+      expect(connect.statusCode).toBe(404);
+      const rerun = await call(
+        'POST',
+        '/api/main/transactions/autoUpdateTransaction',
+        { companyId: books.companyId },
+        outsiderSession,
+      );
+      expect(rerun.statusCode).toBe(404);
+      const suggestions = await call(
+        'GET',
+        `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
+        undefined,
+        outsiderSession,
+      );
+      expect(suggestions.statusCode).toBe(404);
+      const quality = await call('GET', '/api/main/transactionVoucher/admin-quality', undefined, session);
+      expect(quality.statusCode).toBe(403);
+    });
+
+    it('lets an administrator see the quality per company and connect in any company', async () => {
+      const quality = (
+        await call('GET', '/api/main/transactionVoucher/admin-quality', undefined, adminSession)
+      ).json().data;
+      const row = quality.find((each: { CompanyId: number }) => each.CompanyId === books.companyId);
+      expect(row).toMatchObject({ ConnectedAutomatically: 1, ConnectedByHand: 1, SuggestionsRejected: 1 });
+      expect(row.AutomaticUndone).toBe(1);
+      const telenorTransaction = (await missing(books.companyId, '&keyword=TELENOR')).json().data.rows[0];
+      const connected = await call(
+        'POST',
+        '/api/main/transactionVoucher/adminVoucherConnect',
+        {
+          companyId: books.companyId,
+          bankTransactionId: telenorTransaction.Transaction.Id,
+          voucherId: telenor.Id,
+        },
+        adminSession,
+      );
+      expect(connected.statusCode, connected.body).toBe(200);
+      expect(connected.json().data.connections[0].Source).toBe('admin');
+      const listed = (
+        await call(
+          'GET',
+          `/api/main/transactionVoucher/admin-connections?companyId=${books.companyId}&source=admin`,
+          undefined,
+          adminSession,
+        )
+      ).json().data;
+      expect(listed.total).toBe(1);
+      expect(listed.rows[0]).toMatchObject({
+        VoucherSupplierName: 'Telenor Norge AS',
+        TransactionAmountOre: -89_900,
+      });
+    });
+  });
+
+  describe('connecting several at once', () => {
+    it('connects one transaction to several vouchers only when the amounts add up to the øre', async () => {
+      const books = await givenBooks();
+      const { companyId } = books;
+      const payment = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        date: '2025-04-02',
+        text: 'Samlet betaling Posten',
+        amountOre: -30_000,
+      });
+      const first = await givenVoucher(context.app, session, companyId, {
+        supplierName: 'Posten',
+        amountOre: 10_000,
+      });
+      const second = await givenVoucher(context.app, session, companyId, {
+        supplierName: 'Posten',
+        amountOre: 20_001,
+      });
+      const third = await givenVoucher(context.app, session, companyId, {
+        supplierName: 'Posten',
+        amountOre: 9_999,
+      });
+      const off = await call('POST', '/api/main/transactionVoucher/add', {
+        companyId,
+        bankTransactionIds: [payment.Id],
+        voucherIds: [first.Id, second.Id],
+      });
+      expect(off.statusCode).toBe(400);
+      expect(off.json().message).toBe(
+        'The transactions add up to 300,00 and the vouchers to 300,01; they must be equal to the øre.',
+      );
+      const norwegian = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/transactionVoucher/add',
+        headers: { ...bearer(session), language: 'no' },
+        payload: { companyId, bankTransactionIds: [payment.Id], voucherIds: [first.Id, second.Id] },
+      });
+      expect(norwegian.json().message).toContain('like på øret');
+      const adds = await call('PUT', `/api/main/transactions/updateMissingByVoucher/${payment.Id}`, {
+        companyId,
+        voucherIds: [second.Id, third.Id],
+      });
+      expect(adds.statusCode, adds.body).toBe(200);
+      expect(adds.json().data.connections).toHaveLength(2);
+      expect(adds.json().data.connections.map((each: { Source: string }) => each.Source)).toEqual([
+        'manual',
+        'manual',
+      ]);
+    });
+
+    it('refuses several transactions with several vouchers', async () => {
+      const books = await givenBooks();
+      const response = await call('POST', '/api/main/transactionVoucher/add', {
+        companyId: books.companyId,
+        bankTransactionIds: [1, 2],
+        voucherIds: [3, 4],
+      });
+      expect(response.statusCode).toBe(400);
+    });
+  });
+
+  describe('rules', () => {
+    const feeRule = {
+      name: 'Bank fees are private',
+      priority: 10,
+      conditions: [{ kind: 'text', operator: 'startsWith', value: 'gebyr' }],
+      actions: [{ kind: 'markPrivate' }, { kind: 'setNote', note: 'Bank fee' }],
+    };
+
+    it('previews a rule, runs it after saving, and counts its hits', async () => {
+      const books = await givenBooks();
+      const { companyId } = books;
+      const fee = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        text: 'Gebyr kontohold',
+        amountOre: -7_500,
+      });
+      await givenTransaction(context.app, session, companyId, books.companyBankId, { text: 'Kortkjøp KIWI' });
+      const preview = await call('POST', '/api/main/localRules/preview', { companyId, rule: feeRule });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().data).toMatchObject({ examined: 2, total: 1 });
+      expect(preview.json().data.rows[0].Transaction.Id).toBe(fee.Id);
+      expect(preview.json().data.rows[0].Changes.map((change: { kind: string }) => change.kind)).toEqual([
+        'markPrivate',
+        'setNote',
+      ]);
+      expect((await transaction(companyId, fee.Id)).Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
+
+      const saved = await call('POST', '/api/main/localRules/add', { companyId, ...feeRule });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const run = (await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })).json()
+        .data;
+      expect(run).toMatchObject({ byRule: 1, ruleHits: [{ Name: 'Bank fees are private', Hits: 1 }] });
+      const after = await transaction(companyId, fee.Id);
+      expect(after).toMatchObject({
+        Status: BankTransactionStatus.PRIVATE,
+        IsPrivate: true,
+        Note: 'Bank fee',
+      });
+      const listed = (await call('GET', `/api/main/localRules?companyId=${companyId}`)).json().data;
+      expect(listed.rows[0]).toMatchObject({ Name: 'Bank fees are private', HitCount: 1 });
+      expect(listed.rows[0].LastHitAt).not.toBeNull();
+    });
+
+    it('connects by KID or amount through a rule, taking each voucher once', async () => {
+      const books = await givenBooks();
+      const { companyId } = books;
+      const first = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        date: '2025-05-02',
+        text: 'Husleie mai',
+        amountOre: -1_250_000,
+      });
+      const second = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        date: '2025-06-02',
+        text: 'Husleie juni',
+        amountOre: -1_250_000,
+      });
+      const rent = await givenVoucher(context.app, session, companyId, {
+        date: '2025-05-01',
+        supplierName: 'Gårdeier AS',
+        amountOre: 1_250_000,
+      });
+      const rule = await call('POST', '/api/main/localRules/add', {
+        companyId,
+        name: 'Rent',
+        conditions: [{ kind: 'text', operator: 'regex', value: '^husleie\\b' }],
+        actions: [{ kind: 'connect', by: 'amount' }],
+      });
+      expect(rule.statusCode, rule.body).toBe(200);
+      await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
+      expect((await transaction(companyId, first.Id)).Status).toBe(BankTransactionStatus.CONNECTED);
+      expect((await transaction(companyId, second.Id)).Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
+      const connected = (
+        await call(
+          'GET',
+          `/api/main/transactions/getSuggestTransaction?companyId=${companyId}&voucherId=${rent.Id}`,
+        )
+      ).json().data.connected;
+      expect(connected[0].Connection).toMatchObject({
+        Source: 'rule',
+        Reasons: [{ code: 'RULE', ruleId: rule.json().data.Id, name: 'Rent' }],
+      });
+    });
+
+    it('refuses a rule without conditions or with a pattern that cannot be read', async () => {
+      const books = await givenBooks();
+      const empty = await call('POST', '/api/main/localRules/add', {
+        companyId: books.companyId,
+        name: 'Nothing',
+        conditions: [],
+        actions: [{ kind: 'markPrivate' }],
+      });
+      expect(empty.statusCode).toBe(400);
+      const badPattern = await call('POST', '/api/main/localRules/add', {
+        companyId: books.companyId,
+        name: 'Broken',
+        conditions: [{ kind: 'text', operator: 'regex', value: '([a-z' }],
+        actions: [{ kind: 'markPrivate' }],
+      });
+      expect(badPattern.statusCode).toBe(400);
+    });
+
+    it('runs the company’s own rules before the global ones, and lets only accountants and admins write global ones', async () => {
+      const books = await givenBooks();
+      const { companyId } = books;
+      const fee = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        text: 'Gebyr utland',
+        amountOre: -2_500,
+      });
+      const global = await call('POST', '/api/main/globalRules/add', {
+        name: `Fees are lost ${companyId}`,
+        priority: 0,
+        conditions: [{ kind: 'text', operator: 'contains', value: 'gebyr' }],
+        actions: [{ kind: 'setStatus', status: 4 }],
+      });
+      expect(global.statusCode, global.body).toBe(200);
+      await call('POST', '/api/main/localRules/add', { companyId, ...feeRule, priority: 500 });
+      const preview = (
+        await call('POST', '/api/main/globalRules/preview', {
+          companyId,
+          rule: { ...feeRule, name: 'draft' },
+        })
+      ).json().data;
+      expect(preview.rows[0].ShadowedBy).toMatchObject({ Name: 'Bank fees are private' });
+      await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
+      expect((await transaction(companyId, fee.Id)).Status).toBe(BankTransactionStatus.PRIVATE);
+
+      const limited = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT_LIMIT });
+      const limitedSession = await login(context.app, limited.email);
+      const refused = await call(
+        'POST',
+        '/api/main/globalRules/add',
+        { name: 'Not mine', conditions: feeRule.conditions, actions: feeRule.actions },
+        limitedSession,
+      );
+      expect(refused.statusCode).toBe(403);
+      const removed = await call('DELETE', `/api/main/globalRules/${global.json().data.Id}`);
+      expect(removed.statusCode).toBe(200);
+    });
+
+    it('copies rules to other companies, skipping the ones already there, and only to companies of the user', async () => {
+      const from = await givenBooks();
+      const to = await givenBooks();
+      await call('POST', '/api/main/localRules/add', { companyId: from.companyId, ...feeRule });
+      await call('POST', '/api/main/localRules/add', {
+        companyId: from.companyId,
+        ...feeRule,
+        name: 'Second',
+      });
+      const copied = await call('POST', '/api/main/localRules/copy', {
+        fromCompanyId: from.companyId,
+        toCompanyIds: [to.companyId],
+      });
+      expect(copied.json().data).toEqual({ copied: 2, companies: 1, skipped: 0 });
+      const again = await call('POST', '/api/main/localRules/copy', {
+        fromCompanyId: from.companyId,
+        toCompanyIds: [to.companyId],
+      });
+      expect(again.json().data).toEqual({ copied: 0, companies: 1, skipped: 2 });
+      expect((await call('GET', `/api/main/localRules?companyId=${to.companyId}`)).json().data.total).toBe(2);
+      const foreign = await givenCompany(context.db);
+      const refused = await call('POST', '/api/main/localRules/copy', {
+        fromCompanyId: from.companyId,
+        toCompanyIds: [foreign.id],
+      });
+      expect(refused.statusCode).toBe(404);
+      const outsider = await call(
+        'GET',
+        `/api/main/localRules?companyId=${from.companyId}`,
+        undefined,
+        outsiderSession,
+      );
+      expect(outsider.statusCode).toBe(404);
+    });
+  });
+
+  describe('learning from the company’s history', () => {
+    it('ties a bank text to the supplier people confirmed, and lets the model settle a tie', async () => {
+      const books = await givenBooks();
+      const { companyId } = books;
+      for (const [index, day] of ['02', '09', '16'].entries()) {
+        const paid = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+          date: `2025-04-${day}`,
+          text: 'VIPPS *KB 4411',
+          amountOre: -(4_000 + index * 500),
+        });
+        const receipt = await givenVoucher(context.app, session, companyId, {
+          date: `2025-04-${day}`,
+          supplierName: 'Kaffebrenneriet Oslo AS',
+          amountOre: 4_000 + index * 500,
+        });
+        await call('POST', '/api/main/transactionVoucher/add', {
+          companyId,
+          bankTransactionIds: [paid.Id],
+          voucherIds: [receipt.Id],
+        });
+      }
+      const tie = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        date: '2025-04-23',
+        text: 'VIPPS *KB 4411',
+        amountOre: -6_000,
+      });
+      const coffee = await givenVoucher(context.app, session, companyId, {
+        date: '2025-04-23',
+        supplierName: 'Kaffebrenneriet Oslo AS',
+        amountOre: 6_000,
+      });
+      await givenVoucher(context.app, session, companyId, {
+        date: '2025-04-23',
+        supplierName: 'Narvesen Oslo S',
+        amountOre: 6_000,
+      });
+      const plain = (await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })).json()
+        .data;
+      expect(plain).toMatchObject({ connected: 0, ambiguous: 1, learnedFrom: 0 });
+
+      const learned = await call('POST', '/api/main/transactions/autoUpdateTransactionByAiLocal', {
+        companyId,
+      });
+      expect(learned.json().data).toMatchObject({ connected: 1, learnedFrom: 3 });
+      const connected = (
+        await call(
+          'GET',
+          `/api/main/transactions/getSuggestTransaction?companyId=${companyId}&voucherId=${coffee.Id}`,
+        )
+      ).json().data.connected;
+      expect(connected[0].Transaction.Id).toBe(tie.Id);
+      expect(connected[0].Connection.Reasons).toContainEqual({
+        code: 'LEARNED',
+        name: 'Kaffebrenneriet Oslo AS',
+        confirmations: 3,
+      });
+      const info = (
+        await call(
+          'GET',
+          `/api/main/voucher/get-voucher-suggest-info?companyId=${companyId}&bankTransactionId=${tie.Id}`,
+        )
+      ).json().data;
+      expect(info.Model).toMatchObject({ Pairs: 3, Confirmed: 3, Rejected: 0 });
+      expect(info.Prediction).toMatchObject({ SupplierKey: 'kaffebrenneriet oslo', Confirmations: 3 });
+    });
+  });
+});

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A bank transaction explained by a voucher. One transaction may have several vouchers and the other way round. */
+export const transactionVouchers = pgTable(
+  'transaction_vouchers',
+  {
+    companyId: integer('company_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
+    voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
+    /** manual, suggestion, auto, rule or admin. */
+    source: text('source').notNull(),
+    score: real('score'),
+    reasons: jsonb('reasons').notNull().default(sql`'[]'::jsonb`),
+    ruleId: bigint('rule_id', { mode: 'number' }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    uniqueIndex('transaction_vouchers_pair_unique').on(
+      table.companyId,
+      table.bankTransactionId,
+      table.voucherId,
+    ),
+    index('transaction_vouchers_voucher_idx').on(table.companyId, table.voucherId),
+  ],
+);
+export type TransactionVoucherRow = typeof transactionVouchers.$inferSelect;
+
+/**
+ * A voucher suggested for a transaction, and what became of it. A rejected pair is kept so it is never
+ * suggested again, and accepted and rejected pairs are what the company's model learns from.
+ */
+export const matchSuggestions = pgTable(
+  'match_suggestions',
+  {
+    companyId: integer('company_id').notNull(),
+    bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
+    voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
+    /** open, accepted, rejected, or undone (an automatic connection a person removed). */
+    status: text('status').notNull().default('open'),
+    score: real('score').notNull(),
+    reasons: jsonb('reasons').notNull().default(sql`'[]'::jsonb`),
+    rank: integer('rank').notNull().default(1),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.bankTransactionId, table.voucherId] }),
+    index('match_suggestions_open_idx')
+      .on(table.companyId, table.bankTransactionId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+export type MatchSuggestionRow = typeof matchSuggestions.$inferSelect;
+
+/** A matching rule. Global rules (the bureau's, for every company) have company_id 0. */
+export const matchRules = pgTable(
+  'match_rules',
+  {
+    companyId: integer('company_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    priority: integer('priority').notNull().default(100),
+    isActive: boolean('is_active').notNull().default(true),
+    conditions: jsonb('conditions').notNull(),
+    actions: jsonb('actions').notNull(),
+    hitCount: integer('hit_count').notNull().default(0),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.id] })],
+);
+export type MatchRuleRow = typeof matchRules.$inferSelect;
+
+/** A company's learned model: counts trained from its confirmed and rejected pairs. */
+export const matchModels = pgTable('match_models', {
+  companyId: integer('company_id').primaryKey(),
+  model: jsonb('model').notNull(),
+  pairs: integer('pairs').notNull(),
+  confirmed: integer('confirmed').notNull(),
+  rejected: integer('rejected').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type MatchModelRow = typeof matchModels.$inferSelect;

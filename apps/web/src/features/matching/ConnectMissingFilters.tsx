@@ -1,0 +1,125 @@
+import { Button, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { KEYWORD_DELAY_MS, useFilterText } from '../vouchers/FilterBar';
+import {
+  type ConnectMissingFilterChanges,
+  type ConnectMissingListFilter,
+  countActiveConnectMissingFilters,
+  readSortChoice,
+  SORT_CHOICES,
+  sortChoiceOf,
+} from './connect-missing.filter';
+
+type ConnectMissingFiltersProps = {
+  filter: ConnectMissingListFilter;
+  onChangeFilter: (changes: ConnectMissingFilterChanges, options?: { isReplacing?: boolean }) => void;
+  onResetFilter: () => void;
+};
+
+const statusLabelKeys = {
+  0: 'matching.filters.statusMissing',
+  3: 'matching.filters.statusPrivate',
+  4: 'matching.filters.statusLost',
+} as const;
+
+const connectStatusLabelKeys = {
+  0: 'matching.filters.suggestionsAll',
+  1: 'matching.filters.suggestionsWith',
+  2: 'matching.filters.suggestionsWithout',
+} as const;
+
+const sortLabelKeys = {
+  newest: 'matching.filters.sortNewest',
+  oldest: 'matching.filters.sortOldest',
+  largest: 'matching.filters.sortLargest',
+  smallest: 'matching.filters.sortSmallest',
+} as const;
+
+function readStatus(value: string | null): ConnectMissingListFilter['status'] {
+  return value === '3' ? 3 : value === '4' ? 4 : 0;
+}
+
+function readConnectStatus(value: string): ConnectMissingListFilter['connectStatus'] {
+  return value === '1' ? 1 : value === '2' ? 2 : 0;
+}
+
+/** The search, the kind of transaction, whether it has suggestions, and the order, all kept in the address. */
+export function ConnectMissingFilters({ filter, onChangeFilter, onResetFilter }: ConnectMissingFiltersProps) {
+  const { t } = useTranslation();
+  const keyword = useFilterText(filter.keyword ?? '');
+  const submitKeyword = useDebouncedCallback((text: string) => {
+    keyword.markSubmitted(text.trim());
+    onChangeFilter({ keyword: text.trim() || undefined }, { isReplacing: true });
+  }, KEYWORD_DELAY_MS);
+
+  function onReset() {
+    submitKeyword.cancel();
+    onResetFilter();
+  }
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('matching.filters.label')}>
+      <TextInput
+        label={t('matching.filters.keyword')}
+        placeholder={t('matching.filters.keywordPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={keyword.text}
+        onChange={(event) => {
+          keyword.setText(event.currentTarget.value);
+          submitKeyword(event.currentTarget.value);
+        }}
+        w={{ base: '100%', sm: 240 }}
+        data-testid="filter-keyword"
+      />
+      <Select
+        label={t('matching.filters.status')}
+        data={([0, 3, 4] as const).map((status) => ({
+          value: String(status),
+          label: t(statusLabelKeys[status]),
+        }))}
+        value={String(filter.status)}
+        onChange={(value) => onChangeFilter({ status: readStatus(value) })}
+        allowDeselect={false}
+        w={190}
+        data-testid="filter-status"
+      />
+      <Input.Wrapper label={t('matching.filters.suggestions')} labelElement="div" id="filter-suggestions">
+        <SegmentedControl
+          aria-labelledby="filter-suggestions-label"
+          data={([0, 1, 2] as const).map((connectStatus) => ({
+            value: String(connectStatus),
+            label: t(connectStatusLabelKeys[connectStatus]),
+          }))}
+          value={String(filter.connectStatus)}
+          onChange={(value) => onChangeFilter({ connectStatus: readConnectStatus(value) })}
+          display="flex"
+          data-testid="filter-suggestions"
+        />
+      </Input.Wrapper>
+      <Select
+        label={t('matching.filters.sort')}
+        data={SORT_CHOICES.map((choice) => ({ value: choice, label: t(sortLabelKeys[choice]) }))}
+        value={sortChoiceOf(filter)}
+        onChange={(value) => {
+          const sort = readSortChoice(value);
+          if (sort) onChangeFilter(sort);
+        }}
+        allowDeselect={false}
+        w={200}
+        data-testid="filter-sort"
+      />
+      {countActiveConnectMissingFilters(filter) > 0 && (
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onReset}
+        >
+          {t('matching.filters.reset')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -43,4 +43,30 @@ describe('demo data', () => {
       expect(digits[8]).toBe(remainder === 0 ? 0 : 11 - remainder);
     }
   });
+
+  it('gives the bakery a month of books, matched: clear pairs connected, ties and a rounded card payment suggested, the fee settled by its rule', async () => {
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/check-login',
+      payload: { email: 'ansatt@demo.no', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.AccessToken}` };
+    const companies = await context.app.inject({ method: 'GET', url: '/api/main/companies', headers });
+    const bakeryId = companies.json().data.rows[0].Id;
+    const missing = await context.app.inject({
+      method: 'GET',
+      url: `/api/main/transactions/missing?companyId=${bakeryId}`,
+      headers,
+    });
+    const { counts, rows } = missing.json().data;
+    expect(counts).toMatchObject({ connected: 3, connectedAutomatically: 3, missing: 4, withSuggestions: 3 });
+    const tie = rows.find((row: { Suggestions: unknown[] }) => row.Suggestions.length === 2);
+    expect(tie.Transaction.Text).toBe('Kortkjøp 4411 VISA');
+    const rules = await context.app.inject({
+      method: 'GET',
+      url: `/api/main/localRules?companyId=${bakeryId}`,
+      headers,
+    });
+    expect(rules.json().data.rows[0]).toMatchObject({ Name: 'Bankgebyr er tapt bilag', HitCount: 1 });
+  });
 });

@@ -2,8 +2,10 @@ import { RoleId } from '@bilag/contracts';
 import { count } from 'drizzle-orm';
 import { createUser, hashPassword } from '../features/auth';
 import { addCompanyUser, createCompany } from '../features/companies';
+import { autoMatch } from '../features/matching';
 import type { Db } from './client';
 import { users } from './schema';
+import { seedDemoBooks } from './seed-demo-books';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -61,7 +63,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
     await addCompanyUser(tx, bureau.id, admin.id);
     const [bakery] = created;
-    if (bakery) await addCompanyUser(tx, bakery.id, staff.id);
+    if (bakery) {
+      await addCompanyUser(tx, bakery.id, staff.id);
+      await seedDemoBooks(tx, bakery.id, accountant.id);
+      await autoMatch(tx, bakery.id, accountant.id);
+    }
   });
   return true;
 }

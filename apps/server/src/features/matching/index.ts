@@ -1,2 +1,2 @@
+export { autoMatch } from './auto-match';
 export { matchingRoutes, ruleRoutes } from './matching.routes';
-export { autoMatch } from './matching.service';

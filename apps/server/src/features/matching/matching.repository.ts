@@ -1,5 +1,5 @@
 import type { ConnectionSource, MatchReason } from '@bilag/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankTransactions, companies, companyBanks, users, vouchers } from '../../db/schema';
 import { escapeLike, filesOfOwnerRow } from '../../db/sql-helpers';
@@ -120,25 +120,59 @@ const openTransactionColumns = {
   labels: bankTransactions.labels,
 };
 
-/** Transactions still missing a voucher, optionally of one account or one import. */
+export type OpenTransactionScope = { companyBankId?: number | undefined; importId?: number | undefined };
+
+/** Transactions still missing a voucher, optionally of one account or one import, a page at a time by id. */
 export function listOpenTransactions(
   db: Db,
   companyId: number,
-  scope: { companyBankId?: number; importId?: number; ids?: number[] },
+  scope: OpenTransactionScope,
+  page: { afterId: number; limit: number },
 ): Promise<OpenTransaction[]> {
+  const conditions = [...openInScope(companyId, scope), gt(bankTransactions.id, page.afterId)];
+  return db
+    .select(openTransactionColumns)
+    .from(bankTransactions)
+    .innerJoin(companyBanks, accountOfTransaction)
+    .where(and(...conditions))
+    .orderBy(asc(bankTransactions.id))
+    .limit(page.limit);
+}
+
+function openInScope(companyId: number, scope: OpenTransactionScope) {
   const conditions = [
     eq(bankTransactions.companyId, companyId),
     eq(bankTransactions.status, MISSING_VOUCHER),
   ];
   if (scope.companyBankId) conditions.push(eq(bankTransactions.companyBankId, scope.companyBankId));
   if (scope.importId) conditions.push(eq(bankTransactions.importId, scope.importId));
-  if (scope.ids) conditions.push(inArray(bankTransactions.id, scope.ids));
-  return db
-    .select(openTransactionColumns)
-    .from(bankTransactions)
-    .innerJoin(companyBanks, accountOfTransaction)
-    .where(and(...conditions))
-    .orderBy(asc(bankTransactions.id));
+  return conditions;
+}
+
+/** Drops the open suggestions of the scope's transactions (nothing is left to suggest) and counts them. */
+export async function dropOpenSuggestions(db: Db, companyId: number, scope: OpenTransactionScope) {
+  const inScope = and(...openInScope(companyId, scope));
+  await db.execute(sql`delete from match_suggestions s using bank_transactions
+    where s.company_id = ${companyId} and s.status = 'open' and bank_transactions.company_id = s.company_id
+      and bank_transactions.id = s.bank_transaction_id and ${inScope}`);
+  return countTransactions(db, inScope);
+}
+
+/** Every open transaction of the scope, read a page at a time so memory stays bounded. */
+export async function* openTransactionPages(
+  db: Db,
+  companyId: number,
+  scope: OpenTransactionScope,
+  pageSize: number,
+): AsyncGenerator<OpenTransaction[]> {
+  let afterId = 0;
+  for (;;) {
+    const page = await listOpenTransactions(db, companyId, scope, { afterId, limit: pageSize });
+    if (page.length === 0) return;
+    yield page;
+    afterId = (page[page.length - 1] as OpenTransaction).id;
+    if (page.length < pageSize) return;
+  }
 }
 
 /** Open transactions a voucher of this amount or KID may be paid by, nearest in date first. */

@@ -43,6 +43,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAdmin, requirePrincipal } from '../../platform/auth';
 import { ok } from '../../platform/reply';
+import type { AutoMatchOptions } from './auto-match';
 import * as matching from './matching.service';
 import * as rules from './rule.service';
 
@@ -83,7 +84,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }
   const autoMatchRoute = (
     url: string,
     summary: string,
-    options: Pick<matching.AutoMatchOptions, 'retrain' | 'suggestOnly'>,
+    options: Pick<AutoMatchOptions, 'retrain' | 'suggestOnly'>,
   ) =>
     app.post(
       url,

@@ -1,6 +1,5 @@
 import {
   type AdminConnection,
-  type AutoMatchSummary,
   type CompanyMatchingQuality,
   type ConnectionSource,
   type ConnectMissingFilter,
@@ -11,28 +10,26 @@ import {
   type TransactionConnection,
   type VoucherSuggestion,
 } from '@bilag/contracts';
-import {
-  byPrecedence,
-  firstHoldingRule,
-  type LearnedModel,
-  type MatchVoucher,
-  matchTransactions,
-  predictSupplier,
-  trainModel,
-} from '@bilag/domain';
+import { type LearnedModel, matchTransactions, predictSupplier } from '@bilag/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankTransactions } from '../../db/schema';
-import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
+import { writeAudit, writeAudits } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { AppError, Errors } from '../../platform/errors';
 import { filterConditions, type TransactionListing, toTransaction } from '../banks';
 import { companyExists, readWithCompanyAccess, requireCompanyAccess } from '../companies';
 import { vouchersWithFiles } from '../vouchers';
+import {
+  type AutoMatchOptions,
+  autoMatch,
+  connectAudit,
+  learnedModel,
+  toMatchTransaction,
+  toMatchVoucher,
+} from './auto-match';
 import * as repository from './matching.repository';
 import type { MatchRuleRow, TransactionVoucherRow } from './matching.table';
-import * as rules from './rule.repository';
-import { changesAnything, planRule, VoucherPool } from './rule-effects';
 
 const HISTORY_ENTITY = 'bank-transaction';
 const STATUS = { MISSING_VOUCHER: 1, CONNECTED: 2, PRIVATE: 3 } as const;
@@ -157,10 +154,6 @@ export async function voucherSuggestions(
   );
 }
 
-function learnedModel(row: { model: unknown } | undefined): LearnedModel | undefined {
-  return row ? (row.model as LearnedModel) : undefined;
-}
-
 /** getSuggestTransaction: what already explains a voucher, and the open transactions that may pay it. */
 export async function suggestTransactions(
   db: Db,
@@ -224,50 +217,6 @@ export async function suggestTransactions(
     return listing ? [{ Transaction: toTransaction(listing), Score: each.score, Reasons: each.reasons }] : [];
   });
   return { connected, suggestions };
-}
-
-function toMatchTransaction(transaction: repository.OpenTransaction) {
-  return {
-    id: transaction.id,
-    date: transaction.date,
-    amountOre: transaction.amountOre,
-    text: `${transaction.text} ${transaction.text2}`,
-    kid: transaction.kid,
-    endToEndId: transaction.endToEndId,
-    counterpartyName: transaction.counterpartyName,
-  };
-}
-
-function toMatchVoucher(voucher: repository.OpenVoucher): MatchVoucher {
-  return {
-    id: voucher.id,
-    date: voucher.date,
-    dueDate: voucher.dueDate,
-    amountOre: voucher.amountOre,
-    supplierName: voucher.supplierName,
-    kid: voucher.kid,
-  };
-}
-
-function connectAudit(
-  companyId: number,
-  userId: number | null,
-  connection: TransactionVoucherRow,
-): AuditEntry {
-  return {
-    companyId,
-    userId,
-    entity: HISTORY_ENTITY,
-    entityId: connection.bankTransactionId,
-    action: 'connect',
-    after: {
-      connectionId: connection.id,
-      voucherId: connection.voucherId,
-      source: connection.source,
-      score: connection.score,
-      ruleId: connection.ruleId,
-    },
-  };
 }
 
 function pairsOf(request: Pick<ConnectRequest, 'bankTransactionIds' | 'voucherIds'>) {
@@ -437,178 +386,6 @@ export async function rejectSuggestion(
     });
   });
   return { counts: await repository.countsOf(db, companyId) };
-}
-
-export type AutoMatchOptions = {
-  companyBankId?: number | undefined;
-  importId?: number | undefined;
-  /** Suggestions only: nothing is connected or changed (refreshMatchingVoucherTransaction). */
-  suggestOnly?: boolean;
-  /** Train the company's model on its history first (autoUpdateTransactionByAiLocal). */
-  retrain?: boolean;
-};
-
-async function modelFor(tx: Db, companyId: number, retrain: boolean) {
-  if (!retrain) {
-    const stored = await repository.findModel(tx, companyId);
-    return stored ? { model: learnedModel(stored), pairs: stored.pairs } : { model: undefined, pairs: 0 };
-  }
-  const model = trainModel(await repository.trainingPairs(tx, companyId));
-  await repository.saveModel(tx, companyId, {
-    model,
-    pairs: model.pairs,
-    confirmed: model.confirmed,
-    rejected: model.rejected,
-  });
-  return { model, pairs: model.pairs };
-}
-
-/**
- * Automatic matching of a company's transactions that miss a voucher: rules first (the company's before
- * the bureau's), then the engine, which connects on payment reference, KID and scored candidates. A
- * candidate above the high confidence, clearly ahead of the next, is connected; a plausible one becomes a
- * suggestion; nothing is connected when two are equally good. One run per company at a time, atomic.
- */
-export async function autoMatch(
-  db: Db,
-  companyId: number,
-  userId: number | null,
-  options: AutoMatchOptions = {},
-): Promise<AutoMatchSummary> {
-  const started = Date.now();
-  return db.transaction(async (tx) => {
-    await repository.lockCompanyMatching(tx, companyId);
-    const [open, openVouchers, refused, companyRules, learned] = await Promise.all([
-      repository.listOpenTransactions(tx, companyId, options),
-      repository.listOpenVouchers(tx, companyId),
-      repository.refusedPairs(tx, companyId),
-      rules.activeRulesFor(tx, companyId),
-      modelFor(tx, companyId, options.retrain ?? false),
-    ]);
-    const pool = new VoucherPool(openVouchers);
-    const audits: AuditEntry[] = [];
-    const connections: repository.NewConnection[] = [];
-    const hits = new Map<string, { companyId: number; id: number; hits: number; name: string }>();
-    const settled = new Set<number>();
-    if (!options.suggestOnly) {
-      const ordered = byPrecedence(
-        companyRules.map((rule) => ({
-          ...rule,
-          scope: rule.scope as 'global' | 'local',
-          conditions: rule.conditions as MatchRule['Conditions'],
-        })),
-      );
-      for (const transaction of open) {
-        const rule = firstHoldingRule(ordered, transaction);
-        if (!rule) continue;
-        const changes = planRule(rule.actions as MatchRule['Actions'], transaction, pool);
-        if (!changesAnything(changes)) continue;
-        const key = `${rule.companyId}:${rule.id}`;
-        const hit = hits.get(key) ?? { companyId: rule.companyId, id: rule.id, hits: 0, name: rule.name };
-        hit.hits += 1;
-        hits.set(key, hit);
-        const update: { status?: number; isPrivate?: boolean; note?: string; labels?: string[] } = {};
-        for (const change of changes) {
-          if (change.isSkipped) continue;
-          if (change.kind === 'connect' && change.voucherId !== null) {
-            connections.push({
-              bankTransactionId: transaction.id,
-              voucherId: change.voucherId,
-              source: 'rule',
-              score: null,
-              reasons: [{ code: 'RULE', ruleId: rule.id, name: rule.name }],
-              ruleId: rule.id,
-            });
-          }
-          if (change.kind === 'setStatus' && change.status !== null) update.status = change.status;
-          if (change.kind === 'markPrivate')
-            Object.assign(update, { status: STATUS.PRIVATE, isPrivate: true });
-          if (change.kind === 'setNote' && change.text !== null) update.note = change.text;
-          if (change.kind === 'addLabel' && change.text !== null) {
-            update.labels = [...(update.labels ?? transaction.labels), change.text];
-          }
-        }
-        const connectsVoucher = connections.some((each) => each.bankTransactionId === transaction.id);
-        if (connectsVoucher) delete update.status;
-        if (Object.keys(update).length > 0) {
-          await repository.applyRuleChanges(tx, companyId, transaction.id, update);
-          audits.push({
-            companyId,
-            userId,
-            entity: HISTORY_ENTITY,
-            entityId: transaction.id,
-            action: 'rule',
-            after: { ruleId: rule.id, rule: rule.name, ...update },
-          });
-        }
-        if (connectsVoucher || (update.status !== undefined && update.status !== STATUS.MISSING_VOUCHER)) {
-          settled.add(transaction.id);
-        }
-      }
-    }
-    const remaining = open.filter((transaction) => !settled.has(transaction.id));
-    const decisions = matchTransactions(
-      remaining.map(toMatchTransaction),
-      openVouchers.filter((voucher) => !pool.isTaken(voucher.id)).map(toMatchVoucher),
-      { rejected: refused, learned: learned.model },
-    );
-    const suggestions: repository.NewSuggestion[] = [];
-    let ambiguous = 0;
-    let suggested = 0;
-    let connectedByEngine = 0;
-    for (const decision of decisions) {
-      if (decision.ambiguous) ambiguous += 1;
-      const best = decision.candidates[0];
-      if (decision.outcome === 'connect' && best && !options.suggestOnly) {
-        connectedByEngine += 1;
-        connections.push({
-          bankTransactionId: decision.transactionId,
-          voucherId: best.voucherId,
-          source: 'auto',
-          score: best.score,
-          reasons: best.reasons,
-          ruleId: null,
-        });
-        continue;
-      }
-      if (decision.candidates.length > 0) suggested += 1;
-      decision.candidates.forEach((candidate, index) => {
-        suggestions.push({
-          bankTransactionId: decision.transactionId,
-          voucherId: candidate.voucherId,
-          score: candidate.score,
-          reasons: candidate.reasons,
-          rank: index + 1,
-        });
-      });
-    }
-    const inserted = await repository.insertConnections(tx, companyId, userId, connections);
-    const connectedTransactions = inserted.map((connection) => connection.bankTransactionId);
-    const connectedVouchers = inserted.map((connection) => connection.voucherId);
-    await repository.markConnected(tx, companyId, connectedTransactions, connectedVouchers);
-    await repository.replaceOpenSuggestions(
-      tx,
-      companyId,
-      remaining.map((transaction) => transaction.id),
-      suggestions,
-    );
-    await repository.closeSuggestionsOf(tx, companyId, connectedTransactions, connectedVouchers);
-    await rules.countHits(tx, hits);
-    await writeAudits(tx, [
-      ...audits,
-      ...inserted.map((connection) => connectAudit(companyId, userId, connection)),
-    ]);
-    return {
-      examined: open.length,
-      byRule: hits.size === 0 ? 0 : [...hits.values()].reduce((sum, hit) => sum + hit.hits, 0),
-      connected: connectedByEngine,
-      suggested,
-      ambiguous,
-      learnedFrom: learned.pairs,
-      ruleHits: [...hits.values()].map((hit) => ({ RuleId: hit.id, Name: hit.name, Hits: hit.hits })),
-      milliseconds: Date.now() - started,
-    };
-  });
 }
 
 /** autoUpdateTransaction, autoUpdateTransactionByAiLocal and refreshMatchingVoucherTransaction. */

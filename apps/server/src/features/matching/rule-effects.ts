@@ -46,6 +46,10 @@ export class VoucherPool {
     return this.taken.has(voucherId);
   }
 
+  takenCount() {
+    return this.taken.size;
+  }
+
   /** The one open voucher with this KID; none when there are several. */
   soleByKid(kid: string | null): OpenVoucher | undefined {
     const digits = kidDigits(kid);

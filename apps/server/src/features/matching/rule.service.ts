@@ -19,10 +19,11 @@ import * as matching from './matching.repository';
 import { toRule } from './matching.service';
 import type { MatchRuleRow } from './matching.table';
 import * as repository from './rule.repository';
-import { changesAnything, planRule, VoucherPool } from './rule-effects';
+import { changesAnything, type PlannedChange, planRule, VoucherPool } from './rule-effects';
 
 const RULE_ENTITY = 'match-rule';
 const PREVIEW_ROWS = 50;
+const PREVIEW_PAGE_SIZE = 5_000;
 
 /** Where a scope's rules are kept, after checking the caller may touch them. */
 async function ruleOwner(
@@ -148,14 +149,12 @@ export async function previewRule(
 ): Promise<RulePreview> {
   await ruleOwner(db, principal, scope, request.companyId, 'read');
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, request.companyId);
-  const [open, openVouchers, existing] = await Promise.all([
-    matching.listOpenTransactions(db, companyId, {}),
+  const [openVouchers, existing] = await Promise.all([
     matching.listOpenVouchers(db, companyId),
     repository.activeRulesFor(db, companyId),
   ]);
-  const draftId = request.ruleId ?? 0;
   const draft = {
-    id: draftId,
+    id: request.ruleId ?? 0,
     companyId: scope === 'local' ? companyId : repository.GLOBAL_RULES_COMPANY_ID,
     scope,
     name: request.rule.name,
@@ -176,13 +175,22 @@ export async function previewRule(
   const pool = new VoucherPool(openVouchers);
   const effects: {
     transactionId: number;
-    changes: ReturnType<typeof planRule>;
+    changes: PlannedChange[];
     shadowedBy: { Id: number; Name: string } | null;
   }[] = [];
-  for (const transaction of open) {
-    const acting = firstHoldingRule(ordered, transaction);
-    if (!acting) continue;
-    if (acting !== draft) {
+  let examined = 0;
+  for await (const page of matching.openTransactionPages(db, companyId, {}, PREVIEW_PAGE_SIZE)) {
+    examined += page.length;
+    for (const transaction of page) {
+      const acting = firstHoldingRule(ordered, transaction);
+      if (!acting) continue;
+      if (acting === draft) {
+        const changes = planRule(draft.actions, transaction, pool);
+        if (changesAnything(changes))
+          effects.push({ transactionId: transaction.id, changes, shadowedBy: null });
+        continue;
+      }
+      // An earlier rule acts here; what the draft would have done is shown beside it, taking no voucher.
       if (firstHoldingRule([draft], transaction)) {
         effects.push({
           transactionId: transaction.id,
@@ -191,10 +199,7 @@ export async function previewRule(
         });
       }
       planRule(acting.actions, transaction, pool);
-      continue;
     }
-    const changes = planRule(draft.actions, transaction, pool);
-    if (changesAnything(changes)) effects.push({ transactionId: transaction.id, changes, shadowedBy: null });
   }
   const shown = effects.slice(0, PREVIEW_ROWS);
   const listings = new Map(
@@ -214,7 +219,7 @@ export async function previewRule(
     ).map((listing) => [listing.transaction.id, listing]),
   );
   return {
-    examined: open.length,
+    examined,
     total: effects.filter((effect) => effect.shadowedBy === null).length,
     rows: shown.flatMap((effect) => {
       const listing = listings.get(effect.transactionId);

@@ -1,0 +1,309 @@
+import type { AutoMatchSummary, MatchRule } from '@bilag/contracts';
+import {
+  byPrecedence,
+  firstHoldingRule,
+  type LearnedModel,
+  type MatchVoucher,
+  matchTransactions,
+  type OrderedRule,
+  trainModel,
+  VoucherIndex,
+} from '@bilag/domain';
+import type { Db } from '../../db/client';
+import { type AuditEntry, writeAudits } from '../../platform/audit';
+import * as repository from './matching.repository';
+import type { MatchRuleRow, TransactionVoucherRow } from './matching.table';
+import * as rules from './rule.repository';
+import { changesAnything, planRule, VoucherPool } from './rule-effects';
+
+const HISTORY_ENTITY = 'bank-transaction';
+const STATUS = { MISSING_VOUCHER: 1, PRIVATE: 3 } as const;
+/** Transactions are matched this many at a time, so memory stays bounded however large an import is. */
+const PAGE_SIZE = 5_000;
+
+export type AutoMatchOptions = {
+  companyBankId?: number | undefined;
+  importId?: number | undefined;
+  /** Suggestions only: nothing is connected or changed (refreshMatchingVoucherTransaction). */
+  suggestOnly?: boolean;
+  /** Train the company's model on its history first (autoUpdateTransactionByAiLocal). */
+  retrain?: boolean;
+};
+
+export function learnedModel(row: { model: unknown } | undefined): LearnedModel | undefined {
+  return row ? (row.model as LearnedModel) : undefined;
+}
+
+export function toMatchTransaction(transaction: repository.OpenTransaction) {
+  return {
+    id: transaction.id,
+    date: transaction.date,
+    amountOre: transaction.amountOre,
+    text: `${transaction.text} ${transaction.text2}`,
+    kid: transaction.kid,
+    endToEndId: transaction.endToEndId,
+    counterpartyName: transaction.counterpartyName,
+  };
+}
+
+export function toMatchVoucher(voucher: repository.OpenVoucher): MatchVoucher {
+  return {
+    id: voucher.id,
+    date: voucher.date,
+    dueDate: voucher.dueDate,
+    amountOre: voucher.amountOre,
+    supplierName: voucher.supplierName,
+    kid: voucher.kid,
+  };
+}
+
+export function connectAudit(
+  companyId: number,
+  userId: number | null,
+  connection: TransactionVoucherRow,
+): AuditEntry {
+  return {
+    companyId,
+    userId,
+    entity: HISTORY_ENTITY,
+    entityId: connection.bankTransactionId,
+    action: 'connect',
+    after: {
+      connectionId: connection.id,
+      voucherId: connection.voucherId,
+      source: connection.source,
+      score: connection.score,
+      ruleId: connection.ruleId,
+    },
+  };
+}
+
+async function modelFor(tx: Db, companyId: number, retrain: boolean) {
+  if (!retrain) {
+    const stored = await repository.findModel(tx, companyId);
+    return stored ? { model: learnedModel(stored), pairs: stored.pairs } : { model: undefined, pairs: 0 };
+  }
+  const model = trainModel(await repository.trainingPairs(tx, companyId));
+  await repository.saveModel(tx, companyId, {
+    model,
+    pairs: model.pairs,
+    confirmed: model.confirmed,
+    rejected: model.rejected,
+  });
+  return { model, pairs: model.pairs };
+}
+
+type RuleInRun = MatchRuleRow & OrderedRule & { actions: MatchRule['Actions'] };
+type RuleHit = { companyId: number; id: number; hits: number; name: string };
+type RuleUpdate = { status?: number; isPrivate?: boolean; note?: string; labels?: string[] };
+
+/** What one run carries from page to page. */
+type Run = {
+  tx: Db;
+  companyId: number;
+  userId: number | null;
+  options: AutoMatchOptions;
+  rules: RuleInRun[];
+  pool: VoucherPool;
+  vouchers: repository.OpenVoucher[];
+  /** Rebuilt only when vouchers were taken since it was built. */
+  index: { built: VoucherIndex; takenWhenBuilt: number } | undefined;
+  refused: Set<string>;
+  learned: LearnedModel | undefined;
+  hits: Map<string, RuleHit>;
+  summary: AutoMatchSummary;
+};
+
+/** The first rule that holds acts: its connections, and the changes it makes to the transaction. */
+async function applyRules(run: Run, page: repository.OpenTransaction[], audits: AuditEntry[]) {
+  const connections: repository.NewConnection[] = [];
+  const settled = new Set<number>();
+  for (const transaction of page) {
+    const rule = firstHoldingRule(run.rules, transaction);
+    if (!rule) continue;
+    const changes = planRule(rule.actions, transaction, run.pool);
+    if (!changesAnything(changes)) continue;
+    const key = `${rule.companyId}:${rule.id}`;
+    const hit = run.hits.get(key) ?? { companyId: rule.companyId, id: rule.id, hits: 0, name: rule.name };
+    hit.hits += 1;
+    run.hits.set(key, hit);
+    const update: RuleUpdate = {};
+    let connects = false;
+    for (const change of changes) {
+      if (change.isSkipped) continue;
+      if (change.kind === 'connect' && change.voucherId !== null) {
+        connects = true;
+        connections.push({
+          bankTransactionId: transaction.id,
+          voucherId: change.voucherId,
+          source: 'rule',
+          score: null,
+          reasons: [{ code: 'RULE', ruleId: rule.id, name: rule.name }],
+          ruleId: rule.id,
+        });
+      }
+      if (change.kind === 'setStatus' && change.status !== null) update.status = change.status;
+      if (change.kind === 'markPrivate') Object.assign(update, { status: STATUS.PRIVATE, isPrivate: true });
+      if (change.kind === 'setNote' && change.text !== null) update.note = change.text;
+      if (change.kind === 'addLabel' && change.text !== null) {
+        update.labels = [...(update.labels ?? transaction.labels), change.text];
+      }
+    }
+    // A connection explains the transaction; a status set beside it would contradict that.
+    if (connects) delete update.status;
+    if (Object.keys(update).length > 0) {
+      await repository.applyRuleChanges(run.tx, run.companyId, transaction.id, update);
+      audits.push({
+        companyId: run.companyId,
+        userId: run.userId,
+        entity: HISTORY_ENTITY,
+        entityId: transaction.id,
+        action: 'rule',
+        after: { ruleId: rule.id, rule: rule.name, ...update },
+      });
+    }
+    if (connects || (update.status !== undefined && update.status !== STATUS.MISSING_VOUCHER)) {
+      settled.add(transaction.id);
+    }
+  }
+  return { connections, settled };
+}
+
+function voucherIndexOf(run: Run): VoucherIndex {
+  const taken = run.pool.takenCount();
+  if (!run.index || run.index.takenWhenBuilt !== taken) {
+    const available = run.vouchers.filter((voucher) => !run.pool.isTaken(voucher.id)).map(toMatchVoucher);
+    run.index = { built: new VoucherIndex(available), takenWhenBuilt: taken };
+  }
+  return run.index.built;
+}
+
+async function matchPage(run: Run, page: repository.OpenTransaction[]) {
+  const { tx, companyId, userId, options, summary } = run;
+  const audits: AuditEntry[] = [];
+  const ruled = options.suggestOnly
+    ? { connections: [], settled: new Set<number>() }
+    : await applyRules(run, page, audits);
+  const connections = [...ruled.connections];
+  const remaining = page.filter((transaction) => !ruled.settled.has(transaction.id));
+  const decisions = matchTransactions(remaining.map(toMatchTransaction), voucherIndexOf(run), {
+    rejected: run.refused,
+    learned: run.learned,
+  });
+  const suggestions: repository.NewSuggestion[] = [];
+  for (const decision of decisions) {
+    if (decision.ambiguous) summary.ambiguous += 1;
+    const best = decision.candidates[0];
+    if (decision.outcome === 'connect' && best && !options.suggestOnly) {
+      summary.connected += 1;
+      run.pool.take(best.voucherId);
+      connections.push({
+        bankTransactionId: decision.transactionId,
+        voucherId: best.voucherId,
+        source: 'auto',
+        score: best.score,
+        reasons: best.reasons,
+        ruleId: null,
+      });
+      continue;
+    }
+    if (decision.candidates.length > 0) summary.suggested += 1;
+    decision.candidates.forEach((candidate, index) => {
+      suggestions.push({
+        bankTransactionId: decision.transactionId,
+        voucherId: candidate.voucherId,
+        score: candidate.score,
+        reasons: candidate.reasons,
+        rank: index + 1,
+      });
+    });
+  }
+  const inserted = await repository.insertConnections(tx, companyId, userId, connections);
+  const connectedTransactions = inserted.map((connection) => connection.bankTransactionId);
+  const connectedVouchers = inserted.map((connection) => connection.voucherId);
+  await repository.markConnected(tx, companyId, connectedTransactions, connectedVouchers);
+  await repository.replaceOpenSuggestions(
+    tx,
+    companyId,
+    remaining.map((transaction) => transaction.id),
+    suggestions,
+  );
+  await repository.closeSuggestionsOf(tx, companyId, connectedTransactions, connectedVouchers);
+  await writeAudits(tx, [
+    ...audits,
+    ...inserted.map((connection) => connectAudit(companyId, userId, connection)),
+  ]);
+}
+
+/**
+ * Automatic matching of a company's transactions that miss a voucher: rules first (the company's before
+ * the bureau's), then the engine, which connects on payment reference, KID and scored candidates. A
+ * candidate above the high confidence, clearly ahead of the next, is connected; a plausible one becomes a
+ * suggestion; nothing is connected when two are equally good. One run per company at a time, atomic.
+ */
+export async function autoMatch(
+  db: Db,
+  companyId: number,
+  userId: number | null,
+  options: AutoMatchOptions = {},
+): Promise<AutoMatchSummary> {
+  const started = Date.now();
+  return db.transaction(async (tx) => {
+    await repository.lockCompanyMatching(tx, companyId);
+    const [vouchers, refused, companyRules, learned] = await Promise.all([
+      repository.listOpenVouchers(tx, companyId),
+      repository.refusedPairs(tx, companyId),
+      rules.activeRulesFor(tx, companyId),
+      modelFor(tx, companyId, options.retrain ?? false),
+    ]);
+    const summary: AutoMatchSummary = {
+      examined: 0,
+      byRule: 0,
+      connected: 0,
+      suggested: 0,
+      ambiguous: 0,
+      learnedFrom: learned.pairs,
+      ruleHits: [],
+      milliseconds: 0,
+    };
+    const scope = { companyBankId: options.companyBankId, importId: options.importId };
+    if (vouchers.length === 0 && (companyRules.length === 0 || options.suggestOnly)) {
+      // Nothing to connect or suggest: only stale suggestions are cleared.
+      summary.examined = await repository.dropOpenSuggestions(tx, companyId, scope);
+      return { ...summary, milliseconds: Date.now() - started };
+    }
+    const run: Run = {
+      tx,
+      companyId,
+      userId,
+      options,
+      rules: byPrecedence(
+        companyRules.map((rule) => ({
+          ...rule,
+          scope: rule.scope as OrderedRule['scope'],
+          conditions: rule.conditions as MatchRule['Conditions'],
+          actions: rule.actions as MatchRule['Actions'],
+        })),
+      ),
+      pool: new VoucherPool(vouchers),
+      vouchers,
+      index: undefined,
+      refused,
+      learned: learned.model,
+      hits: new Map(),
+      summary,
+    };
+    for await (const page of repository.openTransactionPages(tx, companyId, scope, PAGE_SIZE)) {
+      summary.examined += page.length;
+      await matchPage(run, page);
+    }
+    await rules.countHits(tx, run.hits);
+    const hits = [...run.hits.values()];
+    return {
+      ...summary,
+      byRule: hits.reduce((sum, hit) => sum + hit.hits, 0),
+      ruleHits: hits.map((hit) => ({ RuleId: hit.id, Name: hit.name, Hits: hit.hits })),
+      milliseconds: Date.now() - started,
+    };
+  });
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { ImportJob } from '@bilag/contracts';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -18,9 +19,12 @@ import { givenAccountNumber } from '../apps/server/src/test/fixtures';
 import { readStatement } from '../packages/domain/src/statements/read-statement';
 import type { BenchResult } from './result';
 
+const execFileAsync = promisify(execFile);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ENTRY = path.join(REPOSITORY_ROOT, 'apps/server/src/main.ts');
+const SERVER_BUILD = path.join(REPOSITORY_ROOT, 'apps/server/build.mjs');
+/** The server runs as `npm start` runs it: the built bundle, without a TypeScript loader. */
+const SERVER_ENTRY = path.join(REPOSITORY_ROOT, 'apps/server/dist/main.mjs');
 const DEMO_LOGIN = { email: 'regnskap@demo.no', password: 'demo1234' };
 
 const CSV_ROWS = 1_000_000;
@@ -191,7 +195,8 @@ async function startServer(options: { databaseUrl?: string; dataDir: string }): 
   await mkdir(options.dataDir, { recursive: true });
   const logFile = path.join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  await execFileAsync(process.execPath, [SERVER_BUILD]);
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPOSITORY_ROOT,
     env: {
       ...environment,

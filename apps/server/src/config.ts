@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './paths';
 
 const Environment = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -53,7 +54,7 @@ export type Config = {
   seedDemoData: boolean;
 };
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const repositoryRoot = path.resolve(serverRoot, '../..');
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Environment.safeParse(environment);

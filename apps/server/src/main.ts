@@ -5,11 +5,12 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed-demo';
 import { failInterruptedImports } from './features/banks';
+import { serverRoot } from './paths';
 
 const config = loadConfig();
 
 function startSandbox(): ChildProcess {
-  const entry = path.resolve(import.meta.dirname, '../../sandbox/src/main.ts');
+  const entry = path.join(serverRoot, '../sandbox/src/main.ts');
   return spawn(process.execPath, ['--import', 'tsx', entry], {
     stdio: 'inherit',
     env: { ...process.env, SANDBOX_PORT: String(config.sandboxPort) },

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,7 +26,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
 export async function openPglite(
   source: { dataDir?: string; loadDataDir?: Blob } = {},

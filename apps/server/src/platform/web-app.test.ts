@@ -26,6 +26,13 @@ describe('the web app on the same port', () => {
     expect(head.statusCode).toBe(200);
   });
 
+  it('opens the app at the address the README gives, the bare host', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Bilag</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves files added after start, so a rebuilt app needs no restart', async () => {
     mkdirSync(path.join(distDir, 'assets'), { recursive: true });
     writeFileSync(path.join(distDir, 'assets', 'app-new.js'), 'console.log(1)');

@@ -2,23 +2,30 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '@bilag/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { translate } from './messages';
 
 /**
  * Serves the built web app from the same port as the API. Paths the app routes itself (such as
  * /{company}/voucher) get index.html; unknown API paths get the JSON envelope.
  */
+/** index.html is asked for again on every visit, so a new build is picked up at once. */
+function sendIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
     // Files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    // The front door: the folder itself is not a file to serve, the app is.
+    app.get('/', (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApiPath = request.url.startsWith('/api/') || request.url.startsWith('/health/');
     if (hasWebApp && !isApiPath && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndex(reply);
     }
     return reply.status(404).send({
       isSuccess: false,

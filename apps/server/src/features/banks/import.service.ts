@@ -42,7 +42,7 @@ import {
 } from './statement-source';
 
 /** Rows per staging statement: large enough to amortise the round trip, small enough to bound memory. */
-const STAGE_BATCH_ROWS = 5000;
+const STAGE_BATCH_ROWS = 2000;
 const READ_SAMPLE_ROWS = 20;
 const READ_SAMPLE_REFUSALS = 50;
 

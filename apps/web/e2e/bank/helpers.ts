@@ -37,7 +37,7 @@ export function formattedAccount(accountNumber: string): string {
   return `${accountNumber.slice(0, 4)}.${accountNumber.slice(4, 6)}.${accountNumber.slice(6)}`;
 }
 
-async function authorization(page: Page): Promise<Record<string, string>> {
+export async function authorization(page: Page): Promise<Record<string, string>> {
   const session = await readStoredSession(page);
   if (!session) throw new Error('Sign in before calling the API');
   return { Authorization: `Bearer ${session.AccessToken}`, language: 'en' };

@@ -133,6 +133,8 @@ export const AdminConnectRequest = z.object({
   bankTransactionId: integer.positive(),
   voucherId: integer.positive(),
 });
+/** adminVoucherConnect answers like transactionVoucher/add, with the counts of the company connected in. */
+export const AdminConnectReply = ConnectReply;
 
 export const ConnectionIdParams = z.object({ id: integer.positive() });
 export const CompanyScopedQuery = z.object({ companyId: integer.positive().optional() });
@@ -225,6 +227,7 @@ export const AdminConnection = TransactionConnection.extend({
   TransactionDate: z.string(),
   TransactionText: z.string(),
   TransactionAmountOre: z.number().int(),
+  Currency: z.string(),
   VoucherSupplierName: z.string().nullable(),
   VoucherAmountOre: z.number().int().nullable(),
   CreatedByName: z.string().nullable(),

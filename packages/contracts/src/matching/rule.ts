@@ -126,6 +126,11 @@ export const RuleCompanyQuery = z.object({ companyId: integer.positive().optiona
 
 export const AddLocalRuleRequest = RuleDraft.extend({ companyId: integer.positive() });
 export const AddGlobalRuleRequest = RuleDraft;
+/** PUT {id}: the whole rule again, as when it was added. */
+export const UpdateLocalRuleRequest = AddLocalRuleRequest;
+export const UpdateGlobalRuleRequest = AddGlobalRuleRequest;
+/** DELETE {id}: local rules name their company in the query. */
+export const DeleteRuleReply = envelope(z.null());
 
 /** localRules/copy: the rules of one company, added to others. */
 export const CopyRulesRequest = z.object({

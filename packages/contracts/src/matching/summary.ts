@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const AutoMatchSummary = z.object({
   /** Transactions without a voucher that were looked at. */
   examined: z.number().int(),
+  /** Transactions a rule acted on (connected, or given a status, note or label); not part of `connected`. */
   byRule: z.number().int(),
+  /** Transactions the engine connected automatically. */
   connected: z.number().int(),
   suggested: z.number().int(),
   /** Two vouchers were equally good, so nothing was connected. */

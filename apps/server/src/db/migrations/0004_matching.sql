@@ -29,6 +29,7 @@ CREATE TABLE "match_suggestions" (
 	"bank_transaction_id" bigint NOT NULL,
 	"voucher_id" bigint NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
+	"is_undone" boolean DEFAULT false NOT NULL,
 	"score" real NOT NULL,
 	"reasons" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"rank" integer DEFAULT 1 NOT NULL,

@@ -108,7 +108,8 @@ type Run = {
   vouchers: repository.OpenVoucher[];
   /** Rebuilt only when vouchers were taken since it was built. */
   index: { built: VoucherIndex; takenWhenBuilt: number } | undefined;
-  refused: Set<string>;
+  /** Pairs people rejected (never suggested) or undid (never connected automatically). */
+  decided: { rejected: Set<string>; undone: Set<string> };
   learned: LearnedModel | undefined;
   hits: Map<string, RuleHit>;
   summary: AutoMatchSummary;
@@ -187,14 +188,16 @@ async function matchPage(run: Run, page: repository.OpenTransaction[]) {
   const connections = [...ruled.connections];
   const remaining = page.filter((transaction) => !ruled.settled.has(transaction.id));
   const decisions = matchTransactions(remaining.map(toMatchTransaction), voucherIndexOf(run), {
-    rejected: run.refused,
+    rejected: run.decided.rejected,
     learned: run.learned,
   });
   const suggestions: repository.NewSuggestion[] = [];
   for (const decision of decisions) {
     if (decision.ambiguous) summary.ambiguous += 1;
     const best = decision.candidates[0];
-    if (decision.outcome === 'connect' && best && !options.suggestOnly) {
+    const mayConnect =
+      best !== undefined && !run.decided.undone.has(`${decision.transactionId}:${best.voucherId}`);
+    if (decision.outcome === 'connect' && best && mayConnect && !options.suggestOnly) {
       summary.connected += 1;
       run.pool.take(best.voucherId);
       connections.push({
@@ -250,9 +253,9 @@ export async function autoMatch(
   const started = Date.now();
   return db.transaction(async (tx) => {
     await repository.lockCompanyMatching(tx, companyId);
-    const [vouchers, refused, companyRules, learned] = await Promise.all([
+    const [vouchers, decided, companyRules, learned] = await Promise.all([
       repository.listOpenVouchers(tx, companyId),
-      repository.refusedPairs(tx, companyId),
+      repository.decidedAgainst(tx, companyId),
       rules.activeRulesFor(tx, companyId),
       modelFor(tx, companyId, options.retrain ?? false),
     ]);
@@ -288,7 +291,7 @@ export async function autoMatch(
       pool: new VoucherPool(vouchers),
       vouchers,
       index: undefined,
-      refused,
+      decided,
       learned: learned.model,
       hits: new Map(),
       summary,

@@ -1,5 +1,5 @@
 import type { ConnectionSource, MatchReason } from '@bilag/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankTransactions, companies, companyBanks, users, vouchers } from '../../db/schema';
 import { escapeLike, filesOfOwnerRow } from '../../db/sql-helpers';
@@ -302,7 +302,10 @@ export async function markConnected(
   }
 }
 
-/** Once a transaction or a voucher is connected, the open suggestions that involve it are moot. */
+/**
+ * Once a transaction or a voucher is connected, the open suggestions that involve it are moot. They
+ * are dropped, except an undone pair's, which is kept (closed) for what it says about matching.
+ */
 export async function closeSuggestionsOf(
   db: Db,
   companyId: number,
@@ -313,32 +316,66 @@ export async function closeSuggestionsOf(
   const involved = [];
   if (transactionIds.length > 0) involved.push(inArray(matchSuggestions.bankTransactionId, transactionIds));
   if (voucherIds.length > 0) involved.push(inArray(matchSuggestions.voucherId, voucherIds));
+  const open = and(
+    eq(matchSuggestions.companyId, companyId),
+    eq(matchSuggestions.status, 'open'),
+    sql`(${sql.join(involved, sql` or `)})`,
+  );
   await db
-    .delete(matchSuggestions)
-    .where(
-      and(
-        eq(matchSuggestions.companyId, companyId),
-        eq(matchSuggestions.status, 'open'),
-        sql`(${sql.join(involved, sql` or `)})`,
-      ),
-    );
+    .update(matchSuggestions)
+    .set({ status: 'closed' })
+    .where(and(open, eq(matchSuggestions.isUndone, true)));
+  await db.delete(matchSuggestions).where(and(open, eq(matchSuggestions.isUndone, false)));
 }
 
-/** Records what became of a pair: accepted, rejected, or undone (an automatic connection removed). */
+const suggestionKey = [
+  matchSuggestions.companyId,
+  matchSuggestions.bankTransactionId,
+  matchSuggestions.voucherId,
+];
+
+/** Records what a person decided about a pair: accepted or rejected. */
 export async function decidePair(
   db: Db,
   companyId: number,
   pair: { bankTransactionId: number; voucherId: number },
-  status: 'accepted' | 'rejected' | 'undone',
+  status: 'accepted' | 'rejected',
   userId: number,
 ) {
   await db
     .insert(matchSuggestions)
     .values({ companyId, ...pair, status, score: 0, decidedBy: userId, decidedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [matchSuggestions.companyId, matchSuggestions.bankTransactionId, matchSuggestions.voucherId],
-      set: { status, decidedBy: userId, decidedAt: new Date() },
-    });
+    .onConflictDoUpdate({ target: suggestionKey, set: { status, decidedBy: userId, decidedAt: new Date() } });
+}
+
+/**
+ * An automatic connection a person removed: the pair stays suggested, with the score and reasons it
+ * was connected for, but is never connected automatically again.
+ */
+export async function markUndone(
+  db: Db,
+  companyId: number,
+  connection: { bankTransactionId: number; voucherId: number; score: number | null; reasons: unknown },
+  userId: number,
+) {
+  const values = {
+    status: 'open',
+    isUndone: true,
+    score: connection.score ?? 0,
+    reasons: connection.reasons,
+    rank: 1,
+    decidedBy: userId,
+    decidedAt: new Date(),
+  };
+  await db
+    .insert(matchSuggestions)
+    .values({
+      companyId,
+      bankTransactionId: connection.bankTransactionId,
+      voucherId: connection.voucherId,
+      ...values,
+    })
+    .onConflictDoUpdate({ target: suggestionKey, set: values });
 }
 
 export function findSuggestion(db: Db, companyId: number, bankTransactionId: number, voucherId: number) {
@@ -355,18 +392,34 @@ export function findSuggestion(db: Db, companyId: number, bankTransactionId: num
     .then((rows) => rows[0]);
 }
 
-/** Pairs never to suggest again, as `${transactionId}:${voucherId}`. */
-export async function refusedPairs(db: Db, companyId: number): Promise<Set<string>> {
+/**
+ * Pairs people decided against, as `${transactionId}:${voucherId}`: rejected ones are never suggested
+ * again; undone ones (an automatic connection a person removed) may be suggested but not connected
+ * automatically again.
+ */
+export async function decidedAgainst(db: Db, companyId: number) {
   const rows = await db
-    .select({ transactionId: matchSuggestions.bankTransactionId, voucherId: matchSuggestions.voucherId })
+    .select({
+      transactionId: matchSuggestions.bankTransactionId,
+      voucherId: matchSuggestions.voucherId,
+      status: matchSuggestions.status,
+      isUndone: matchSuggestions.isUndone,
+    })
     .from(matchSuggestions)
     .where(
       and(
         eq(matchSuggestions.companyId, companyId),
-        inArray(matchSuggestions.status, ['rejected', 'undone']),
+        or(eq(matchSuggestions.status, 'rejected'), eq(matchSuggestions.isUndone, true)),
       ),
     );
-  return new Set(rows.map((row) => `${row.transactionId}:${row.voucherId}`));
+  const rejected = new Set<string>();
+  const undone = new Set<string>();
+  for (const row of rows) {
+    const pair = `${row.transactionId}:${row.voucherId}`;
+    if (row.status === 'rejected') rejected.add(pair);
+    if (row.isUndone) undone.add(pair);
+  }
+  return { rejected, undone };
 }
 
 export type NewSuggestion = {
@@ -391,15 +444,21 @@ export async function replaceOpenSuggestions(
         and(
           eq(matchSuggestions.companyId, companyId),
           eq(matchSuggestions.status, 'open'),
+          eq(matchSuggestions.isUndone, false),
           inArray(matchSuggestions.bankTransactionId, transactionIds.slice(start, start + 5_000)),
         ),
       );
   }
+  // A pair already decided stays as decided; an undone pair's suggestion is brought up to date.
   for (let start = 0; start < suggestions.length; start += 2_000) {
     await db
       .insert(matchSuggestions)
       .values(suggestions.slice(start, start + 2_000).map((suggestion) => ({ ...suggestion, companyId })))
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: suggestionKey,
+        set: { score: sql`excluded.score`, reasons: sql`excluded.reasons`, rank: sql`excluded.rank` },
+        setWhere: eq(matchSuggestions.status, 'open'),
+      });
   }
 }
 
@@ -529,7 +588,10 @@ export async function trainingPairs(db: Db, companyId: number) {
     .where(
       and(
         eq(matchSuggestions.companyId, companyId),
-        inArray(matchSuggestions.status, ['rejected', 'undone']),
+        or(
+          eq(matchSuggestions.status, 'rejected'),
+          and(eq(matchSuggestions.isUndone, true), sql`${matchSuggestions.status} <> 'accepted'`),
+        ),
         sql`${vouchers.supplierName} is not null`,
       ),
     );
@@ -581,7 +643,7 @@ export function matchingQuality(db: Db, keyword: string | undefined) {
       rejected: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
         and s.status = 'rejected')::int`,
       undone: sql<number>`(select count(*) from match_suggestions s where s.company_id = "companies"."id"
-        and s.status = 'undone')::int`,
+        and s.is_undone)::int`,
       modelPairs: sql<number>`coalesce((select m.pairs from match_models m where m.company_id = "companies"."id"), 0)`,
     })
     .from(companies)
@@ -610,6 +672,7 @@ export async function listAdminConnections(
         transactionDate: bankTransactions.bookingDate,
         transactionText: bankTransactions.text,
         transactionAmountOre: bankTransactions.amountOre,
+        currency: bankTransactions.currency,
         voucherSupplierName: vouchers.supplierName,
         voucherAmountOre: vouchers.amountOre,
         createdByName: users.fullName,

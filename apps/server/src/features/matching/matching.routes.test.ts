@@ -255,7 +255,7 @@ describe('matching vouchers with bank transactions', () => {
       expect(response.json().message).toContain('already connected');
     });
 
-    it('removes an automatic connection, and never makes it automatically again', async () => {
+    it('removes an automatic connection: it stays suggested but is never made automatically again', async () => {
       const suggested = (
         await call(
           'GET',

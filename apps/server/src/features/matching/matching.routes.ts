@@ -3,6 +3,7 @@ import {
   AddLocalRuleRequest,
   AdminConnectionsQuery,
   AdminConnectionsReply,
+  AdminConnectReply,
   AdminConnectRequest,
   AutoMatchReply,
   AutoMatchRequest,
@@ -14,8 +15,8 @@ import {
   ConnectRequest,
   CopyRulesReply,
   CopyRulesRequest,
+  DeleteRuleReply,
   DisconnectReply,
-  EmptyReply,
   Endpoint,
   ErrorReply,
   MatchingQualityQuery,
@@ -33,6 +34,8 @@ import {
   SuggestTransactionQuery,
   SuggestTransactionReply,
   TransactionIdPathParams,
+  UpdateGlobalRuleRequest,
+  UpdateLocalRuleRequest,
   UpdateMissingByVoucherRequest,
   VoucherSuggestInfoQuery,
   VoucherSuggestInfoReply,
@@ -166,7 +169,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }
         tags,
         summary: 'Administrators: connect a transaction and a voucher of any company',
         body: AdminConnectRequest,
-        response: { 200: ConnectReply, ...errors },
+        response: { 200: AdminConnectReply, ...errors },
       },
     },
     async (request) => ok(await matching.adminConnect(db, requireAdmin(request), request.body)),
@@ -265,6 +268,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
   ];
   for (const { scope, list, add, preview, one } of scopes) {
     const body = scope === 'local' ? AddLocalRuleRequest : AddGlobalRuleRequest;
+    const updateBody = scope === 'local' ? UpdateLocalRuleRequest : UpdateGlobalRuleRequest;
     const whose = scope === 'local' ? "a company's" : 'the bureau’s global';
 
     app.get(
@@ -308,7 +312,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
           tags,
           summary: `Change one of ${whose} rules`,
           params: RuleIdParams,
-          body,
+          body: updateBody,
           response: { 200: RuleReply, ...errors },
         },
       },
@@ -324,7 +328,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
           summary: `Delete one of ${whose} rules`,
           params: RuleIdParams,
           querystring: RuleCompanyQuery,
-          response: { 200: EmptyReply, ...errors },
+          response: { 200: DeleteRuleReply, ...errors },
         },
       },
       async (request) => {

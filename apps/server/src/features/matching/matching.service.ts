@@ -178,7 +178,7 @@ export async function suggestTransactions(
     return listing ? [{ Connection: toConnection(connection), Transaction: toTransaction(listing) }] : [];
   });
   if (voucher.amountOre === null || connections.length > 0) return { connected, suggestions: [] };
-  const [near, refused, model] = await Promise.all([
+  const [near, decided, model] = await Promise.all([
     repository.listTransactionsNearVoucher(
       db,
       companyId,
@@ -186,13 +186,13 @@ export async function suggestTransactions(
       AMOUNT_TOLERANCE_ORE,
       200,
     ),
-    repository.refusedPairs(db, companyId),
+    repository.decidedAgainst(db, companyId),
     repository.findModel(db, companyId),
   ]);
   const decisions = matchTransactions(
     near.map(toMatchTransaction),
     [toMatchVoucher({ ...voucher, date: voucher.voucherDate })],
-    { rejected: refused, learned: learnedModel(model) },
+    { rejected: decided.rejected, learned: learnedModel(model) },
   );
   const scored = decisions
     .flatMap((decision) => {
@@ -349,7 +349,7 @@ export async function disconnect(
     await repository.deleteConnection(tx, companyId, connection.id);
     await repository.releaseUnconnected(tx, companyId, connection.bankTransactionId, connection.voucherId);
     if (connection.source === 'auto' || connection.source === 'rule') {
-      await repository.decidePair(tx, companyId, connection, 'undone', principal.userId);
+      await repository.markUndone(tx, companyId, connection, principal.userId);
     }
     await writeAudit(tx, {
       companyId,
@@ -481,6 +481,7 @@ export async function adminConnections(
       TransactionDate: row.transactionDate,
       TransactionText: row.transactionText,
       TransactionAmountOre: row.transactionAmountOre,
+      Currency: row.currency,
       VoucherSupplierName: row.voucherSupplierName,
       VoucherAmountOre: row.voucherAmountOre,
       CreatedByName: row.createdByName,

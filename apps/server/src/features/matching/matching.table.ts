@@ -51,8 +51,10 @@ export const matchSuggestions = pgTable(
     companyId: integer('company_id').notNull(),
     bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
     voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
-    /** open, accepted, rejected, or undone (an automatic connection a person removed). */
+    /** open, accepted, rejected, or closed (moot: the transaction or the voucher was connected otherwise). */
     status: text('status').notNull().default('open'),
+    /** An automatic connection of this pair was removed by a person: it may be suggested, never made automatically. */
+    isUndone: boolean('is_undone').notNull().default(false),
     score: real('score').notNull(),
     reasons: jsonb('reasons').notNull().default(sql`'[]'::jsonb`),
     rank: integer('rank').notNull().default(1),

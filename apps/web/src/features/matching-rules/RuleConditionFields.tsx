@@ -59,7 +59,10 @@ export function RuleConditionFields({ row, errorOf, onChange }: RuleConditionFie
         <>
           <Select
             label={t('rules.form.operator')}
-            data={TEXT_OPERATORS.map((operator) => ({ value: operator, label: t(textOperatorKeys[operator]) }))}
+            data={TEXT_OPERATORS.map((operator) => ({
+              value: operator,
+              label: t(textOperatorKeys[operator]),
+            }))}
             value={row.textOperator}
             onChange={(value) => {
               const operator = TEXT_OPERATORS.find((candidate) => candidate === value);

@@ -1,4 +1,10 @@
-import { type MatchRule, RULE_LIMITS, type RuleAction, type RuleCondition, type RuleDraft } from '@bilag/contracts';
+import {
+  type MatchRule,
+  RULE_LIMITS,
+  type RuleAction,
+  type RuleCondition,
+  type RuleDraft,
+} from '@bilag/contracts';
 import { isDomainError } from '@bilag/domain/errors';
 import { parseAmount } from '@bilag/domain/money/norwegian';
 import { formatAccountNumber, validateAccountNumber } from '@bilag/domain/validators/account-number';
@@ -20,13 +26,19 @@ export const CONDITION_KINDS: readonly ConditionKind[] = [
 ];
 export const TEXT_OPERATORS: readonly TextOperator[] = ['contains', 'equals', 'startsWith', 'regex', 'oneOf'];
 export const AMOUNT_OPERATORS: readonly AmountOperator[] = ['equals', 'between', 'approximately', 'sign'];
-export const ACTION_KINDS: readonly ActionKind[] = ['connect', 'setStatus', 'markPrivate', 'setNote', 'addLabel'];
+export const ACTION_KINDS: readonly ActionKind[] = [
+  'connect',
+  'setStatus',
+  'markPrivate',
+  'setNote',
+  'addLabel',
+];
 export const RULE_STATUSES: readonly RuleStatus[] = [1, 3, 4];
 
 export const MAX_NOTE_LENGTH = 500;
 export const MAX_LABEL_LENGTH = 50;
 export const MAX_NAME_LENGTH = 100;
-export const MAX_PRIORITY = 10_000;
+const MAX_PRIORITY = 10_000;
 const MAX_TOLERANCE_ORE = 100_000_00;
 
 /**
@@ -121,6 +133,26 @@ function amountText(amountOre: number): string {
   return formatOre(amountOre).replaceAll('\u00A0', ' ');
 }
 
+type AmountCondition = Extract<RuleCondition, { kind: 'amount' }>;
+
+function toAmountConditionValues(row: ConditionFormValues, condition: AmountCondition): ConditionFormValues {
+  const amountRow = { ...row, kind: condition.kind, amountOperator: condition.operator };
+  switch (condition.operator) {
+    case 'equals':
+      return { ...amountRow, amount: amountText(condition.amountOre) };
+    case 'between':
+      return { ...amountRow, min: amountText(condition.minOre), max: amountText(condition.maxOre) };
+    case 'approximately':
+      return {
+        ...amountRow,
+        amount: amountText(condition.amountOre),
+        tolerance: amountText(condition.toleranceOre),
+      };
+    case 'sign':
+      return { ...amountRow, sign: condition.sign };
+  }
+}
+
 function toConditionValues(condition: RuleCondition): ConditionFormValues {
   const row = newCondition();
   switch (condition.kind) {
@@ -128,23 +160,8 @@ function toConditionValues(condition: RuleCondition): ConditionFormValues {
       return condition.operator === 'oneOf'
         ? { ...row, textOperator: 'oneOf', values: condition.values }
         : { ...row, textOperator: condition.operator, text: condition.value };
-    case 'amount': {
-      const amountRow = { ...row, kind: condition.kind, amountOperator: condition.operator };
-      switch (condition.operator) {
-        case 'equals':
-          return { ...amountRow, amount: amountText(condition.amountOre) };
-        case 'between':
-          return { ...amountRow, min: amountText(condition.minOre), max: amountText(condition.maxOre) };
-        case 'approximately':
-          return {
-            ...amountRow,
-            amount: amountText(condition.amountOre),
-            tolerance: amountText(condition.toleranceOre),
-          };
-        case 'sign':
-          return { ...amountRow, sign: condition.sign };
-      }
-    }
+    case 'amount':
+      return toAmountConditionValues(row, condition);
     case 'counterpartyAccount':
     case 'bankAccount':
       return { ...row, kind: condition.kind, accountNumber: formatAccountNumber(condition.accountNumber) };
@@ -172,7 +189,13 @@ function toActionValues(action: RuleAction): ActionFormValues {
 /** The form of a rule to change, or of a new rule with one empty condition and one action. */
 export function toRuleFormValues(rule: MatchRule | null): RuleFormValues {
   if (!rule) {
-    return { name: '', priority: '100', isActive: true, conditions: [newCondition()], actions: [newAction()] };
+    return {
+      name: '',
+      priority: '100',
+      isActive: true,
+      conditions: [newCondition()],
+      actions: [newAction()],
+    };
   }
   return {
     name: rule.Name,
@@ -192,7 +215,8 @@ function readAmount(text: string): Read<number> {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return {
-      error: error.code === 'AMBIGUOUS_AMOUNT' ? 'rules.form.errors.amountAmbiguous' : 'rules.form.errors.amount',
+      error:
+        error.code === 'AMBIGUOUS_AMOUNT' ? 'rules.form.errors.amountAmbiguous' : 'rules.form.errors.amount',
     };
   }
 }
@@ -207,7 +231,9 @@ function readAccountNumber(text: string): Read<string> {
 
 function readText(text: string, maxLength: number): Read<string> {
   const trimmed = text.trim();
-  return trimmed === '' || trimmed.length > maxLength ? { error: 'rules.form.errors.text' } : { value: trimmed };
+  return trimmed === '' || trimmed.length > maxLength
+    ? { error: 'rules.form.errors.text' }
+    : { value: trimmed };
 }
 
 function isReadablePattern(pattern: string): boolean {
@@ -219,13 +245,51 @@ function isReadablePattern(pattern: string): boolean {
   }
 }
 
+type FieldFailure = (field: string, key: RuleFormErrorKey) => undefined;
+type AmountField = 'amount' | 'min' | 'max' | 'tolerance';
+
+function readAmountCondition(
+  row: ConditionFormValues,
+  amountOf: (field: AmountField) => number | undefined,
+  fail: FieldFailure,
+): AmountCondition | undefined {
+  switch (row.amountOperator) {
+    case 'equals': {
+      const amountOre = amountOf('amount');
+      return amountOre === undefined ? undefined : { kind: 'amount', operator: 'equals', amountOre };
+    }
+    case 'between': {
+      const minOre = amountOf('min');
+      const maxOre = amountOf('max');
+      if (minOre === undefined || maxOre === undefined) return undefined;
+      return minOre <= maxOre
+        ? { kind: 'amount', operator: 'between', minOre, maxOre }
+        : fail('max', 'rules.form.errors.range');
+    }
+    case 'approximately': {
+      const amountOre = amountOf('amount');
+      const toleranceOre = amountOf('tolerance');
+      if (toleranceOre !== undefined && toleranceOre > MAX_TOLERANCE_ORE)
+        return fail('tolerance', 'rules.form.errors.tolerance');
+      if (amountOre === undefined || toleranceOre === undefined) return undefined;
+      return { kind: 'amount', operator: 'approximately', amountOre, toleranceOre };
+    }
+    case 'sign':
+      return { kind: 'amount', operator: 'sign', sign: row.sign };
+  }
+}
+
 /** Reads one condition row, putting its errors under "conditions.{index}.{field}". */
-function readCondition(row: ConditionFormValues, path: string, errors: RuleFormErrors): RuleCondition | undefined {
-  const fail = (field: string, key: RuleFormErrorKey) => {
+function readCondition(
+  row: ConditionFormValues,
+  path: string,
+  errors: RuleFormErrors,
+): RuleCondition | undefined {
+  const fail: FieldFailure = (field, key) => {
     errors[`${path}.${field}`] = key;
     return undefined;
   };
-  const amountOf = (field: 'amount' | 'min' | 'max' | 'tolerance') => {
+  const amountOf = (field: AmountField) => {
     const read = readAmount(row[field]);
     if ('error' in read) fail(field, read.error);
     return 'error' in read ? undefined : read.value;
@@ -239,7 +303,9 @@ function readCondition(row: ConditionFormValues, path: string, errors: RuleFormE
           values.length > 0 &&
           values.length <= RULE_LIMITS.maxOneOf &&
           values.every((value) => value.length <= RULE_LIMITS.maxTextLength);
-        return isValid ? { kind: 'text', operator: 'oneOf', values } : fail('values', 'rules.form.errors.values');
+        return isValid
+          ? { kind: 'text', operator: 'oneOf', values }
+          : fail('values', 'rules.form.errors.values');
       }
       const text = readText(row.text, RULE_LIMITS.maxTextLength);
       if ('error' in text) return fail('text', text.error);
@@ -250,32 +316,8 @@ function readCondition(row: ConditionFormValues, path: string, errors: RuleFormE
       }
       return { kind: 'text', operator: row.textOperator, value: text.value };
     }
-    case 'amount': {
-      switch (row.amountOperator) {
-        case 'equals': {
-          const amountOre = amountOf('amount');
-          return amountOre === undefined ? undefined : { kind: 'amount', operator: 'equals', amountOre };
-        }
-        case 'between': {
-          const minOre = amountOf('min');
-          const maxOre = amountOf('max');
-          if (minOre === undefined || maxOre === undefined) return undefined;
-          return minOre <= maxOre
-            ? { kind: 'amount', operator: 'between', minOre, maxOre }
-            : fail('max', 'rules.form.errors.range');
-        }
-        case 'approximately': {
-          const amountOre = amountOf('amount');
-          const toleranceOre = amountOf('tolerance');
-          if (toleranceOre !== undefined && toleranceOre > MAX_TOLERANCE_ORE)
-            return fail('tolerance', 'rules.form.errors.tolerance');
-          if (amountOre === undefined || toleranceOre === undefined) return undefined;
-          return { kind: 'amount', operator: 'approximately', amountOre, toleranceOre };
-        }
-        case 'sign':
-          return { kind: 'amount', operator: 'sign', sign: row.sign };
-      }
-    }
+    case 'amount':
+      return readAmountCondition(row, amountOf, fail);
     case 'counterpartyAccount':
     case 'bankAccount': {
       const accountNumber = readAccountNumber(row.accountNumber);

@@ -1,6 +1,6 @@
 import {
   CopyRulesReply,
-  EmptyReply,
+  DeleteRuleReply,
   Endpoint,
   endpointPath,
   type MatchRule,
@@ -17,7 +17,7 @@ import type { RuleListScope } from './rule.queries';
 import { ruleKeys } from './rule.queries';
 
 /** A saved rule's fields as a draft, to send it back with one field changed. */
-export function draftOf(rule: MatchRule): RuleDraft {
+function draftOf(rule: MatchRule): RuleDraft {
   return {
     name: rule.Name,
     priority: rule.Priority,
@@ -81,10 +81,10 @@ export function useDeleteRuleMutation(scope: RuleListScope) {
     mutationFn: async (rule: MatchRule) =>
       scope.scope === 'local'
         ? api.delete(
-            EmptyReply,
+            DeleteRuleReply,
             `${endpointPath(Endpoint.localRule, { id: rule.Id })}${queryString({ companyId: scope.companyId })}`,
           )
-        : api.delete(EmptyReply, endpointPath(Endpoint.globalRule, { id: rule.Id })),
+        : api.delete(DeleteRuleReply, endpointPath(Endpoint.globalRule, { id: rule.Id })),
     onSuccess: (_reply, rule) => {
       void refresh();
       toast(ToastType.success, i18n.t('rules.delete.done', { name: rule.Name }));

@@ -63,7 +63,9 @@ export function conditionText(condition: RuleCondition, t: TFunction): string {
     case 'amount':
       return amountConditionText(condition, t);
     case 'counterpartyAccount':
-      return t('rules.summary.counterpartyAccount', { account: formatAccountNumber(condition.accountNumber) });
+      return t('rules.summary.counterpartyAccount', {
+        account: formatAccountNumber(condition.accountNumber),
+      });
     case 'kidPresent':
       return t(condition.present ? 'rules.summary.hasKid' : 'rules.summary.hasNoKid');
     case 'bankAccount':

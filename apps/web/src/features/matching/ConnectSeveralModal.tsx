@@ -26,7 +26,7 @@ import { defaultVoucherFilter } from '../vouchers/voucher.filter';
 import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
 import { voucherKeys } from '../vouchers/voucher.queries';
 import { connectBalance } from './connect-several';
-import { voucherName } from './match-reason';
+import { voucherName } from './matching.format';
 import { useConnectMutation } from './matching.mutations';
 
 type ConnectSeveralModalProps = {
@@ -120,7 +120,9 @@ export function ConnectSeveralModal({
       ? t('matching.several.noAmount')
       : balance.differenceOre === 0
         ? t('matching.several.balanced')
-        : t('matching.several.difference', { amount: formatMoney(Math.abs(balance.differenceOre), currency) });
+        : t('matching.several.difference', {
+            amount: formatMoney(Math.abs(balance.differenceOre), currency),
+          });
 
   return (
     <Modal
@@ -205,7 +207,9 @@ export function ConnectSeveralModal({
               ))
             ))}
           {chosenVouchers
-            .filter((voucher) => !suggestedIds.has(voucher.Id) && !found.some((shown) => shown.Id === voucher.Id))
+            .filter(
+              (voucher) => !suggestedIds.has(voucher.Id) && !found.some((shown) => shown.Id === voucher.Id),
+            )
             .map((voucher) => (
               <VoucherOption key={voucher.Id} voucher={voucher} isChosen onToggle={() => onToggle(voucher)} />
             ))}
@@ -246,7 +250,12 @@ export function ConnectSeveralModal({
         </Paper>
 
         {connect.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="connect-failed">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            data-testid="connect-failed"
+          >
             {errorMessage(connect.error, t('errors.unexpected'))}
           </Alert>
         )}

@@ -1,10 +1,19 @@
 import type { MatchReason } from '@bilag/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { reasonText, scorePercent } from './match-reason';
+import { keyedByText } from '../../ui/keyed';
+import { MONEY_IN_COLOR } from '../bank/TransactionBadges';
+import { reasonText, scorePercent } from './matching.format';
 
 /** Reasons a person can check at a glance (same KID, same reference, same amount) have a green dot. */
-const STRONG_REASONS: readonly MatchReason['code'][] = ['SAME_KID', 'SAME_PAYMENT_REFERENCE', 'SAME_AMOUNT', 'RULE'];
+const STRONG_REASONS: readonly MatchReason['code'][] = [
+  'SAME_KID',
+  'SAME_PAYMENT_REFERENCE',
+  'SAME_AMOUNT',
+  'RULE',
+];
+
+const SURE_PERCENT = 80;
 
 /** Why a voucher and a transaction are thought to belong together, in words. */
 export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
@@ -12,40 +21,39 @@ export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
   if (reasons.length === 0) return null;
   return (
     <Group gap={4} wrap="wrap" role="list" aria-label={t('matching.reason.label')}>
-      {reasons.map((reason, index) => (
+      {keyedByText(reasons, (reason) => reasonText(reason, t)).map(({ key, text, item }) => (
         <Badge
-          key={`${reason.code}-${index}`}
+          key={key}
           role="listitem"
           variant="dot"
-          color={STRONG_REASONS.includes(reason.code) ? 'teal' : 'gray'}
+          color={STRONG_REASONS.includes(item.code) ? 'teal' : 'gray'}
           radius="sm"
           size="sm"
           tt="none"
           data-testid="match-reason"
         >
-          {reasonText(reason, t)}
+          {text}
         </Badge>
       ))}
     </Group>
   );
 }
 
-/** How sure the matching is, as a percentage; dark colours keep small text readable. */
+/** How sure the matching is, as a percentage; a sure one in the green that stays readable on tinted rows. */
 export function MatchScore({ score }: { score: number }) {
   const { t } = useTranslation();
   const percent = scorePercent(score);
-  const color = percent >= 80 ? 'teal.9' : percent >= 50 ? 'yellow.9' : 'gray.7';
   return (
     <Text
       span
       size="sm"
       fw={700}
-      c={color}
+      c={percent >= SURE_PERCENT ? MONEY_IN_COLOR : undefined}
       title={t('matching.suggestion.scoreTitle')}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
       data-testid="match-score"
     >
-      {t('matching.suggestion.score', { percent })}
+      {t('common.percent', { percent })}
     </Text>
   );
 }

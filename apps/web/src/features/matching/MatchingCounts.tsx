@@ -46,7 +46,13 @@ export function MatchingCounts({ counts }: { counts: ConnectMissingCounts | unde
             </ThemeIcon>
             <div>
               {counts ? (
-                <Text fz={22} fw={700} lh={1.2} data-testid="count-value" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <Text
+                  fz={22}
+                  fw={700}
+                  lh={1.2}
+                  data-testid="count-value"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
                   {counts[tile.key]}
                 </Text>
               ) : (

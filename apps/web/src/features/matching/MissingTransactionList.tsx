@@ -11,9 +11,13 @@ import { useCurrentCompany } from '../companies/CurrentCompany';
 import { companyPath } from '../companies/company.queries';
 import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
 import { rowCommandOf } from './connect-missing.keys';
-import { voucherName } from './match-reason';
 import { MatchReasons, MatchScore } from './MatchReasons';
-import { useConnectMutation, useMarkMissingMutation, useRejectSuggestionMutation } from './matching.mutations';
+import { voucherName } from './matching.format';
+import {
+  useConnectMutation,
+  useMarkMissingMutation,
+  useRejectSuggestionMutation,
+} from './matching.mutations';
 
 type MissingTransactionListProps = {
   companyId: number;
@@ -103,7 +107,7 @@ type MissingRowProps = {
   isBusy: boolean;
   onToggleSelected: () => void;
   onFocus: () => void;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => void;
   onFindVoucher: () => void;
   onMarkPrivate: () => void;
   onVoucherMissing: () => void;
@@ -129,7 +133,7 @@ function MissingRow({
   const date = formatCalendarDate(transaction.Date);
   return (
     <Box
-      role="listitem"
+      component="li"
       tabIndex={0}
       data-row-id={transaction.Id}
       data-testid={`missing-row-${transaction.Id}`}
@@ -202,7 +206,7 @@ function MissingRow({
               <Button
                 size="compact-xs"
                 variant="subtle"
-                color="orange.9"
+                color="red"
                 leftSection={<IconFileAlert size={14} aria-hidden />}
                 disabled={isBusy}
                 onClick={onVoucherMissing}
@@ -249,7 +253,7 @@ export function MissingTransactionList({
   onVoucherMissing,
 }: MissingTransactionListProps) {
   const { t } = useTranslation();
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState<{ id: number; index: number }>();
   const connect = useConnectMutation(companyId);
   const reject = useRejectSuggestionMutation(companyId);
@@ -292,7 +296,7 @@ export function MissingTransactionList({
     all[direction === 'next' ? at + 1 : at - 1]?.focus();
   }
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, row: MissingTransaction) {
+  function onRowKeyDown(event: KeyboardEvent<HTMLLIElement>, row: MissingTransaction) {
     if (event.target !== event.currentTarget) return;
     const command = rowCommandOf(event);
     if (command === undefined) return;
@@ -320,7 +324,15 @@ export function MissingTransactionList({
   }
 
   return (
-    <div ref={listRef} role="list" aria-label={t('matching.list.label')} data-testid="missing-list">
+    <Box
+      component="ul"
+      ref={listRef}
+      aria-label={t('matching.list.label')}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      data-testid="missing-list"
+    >
       {rows.map((row, index) => {
         const transaction = row.Transaction;
         return (
@@ -341,6 +353,6 @@ export function MissingTransactionList({
           />
         );
       })}
-    </div>
+    </Box>
   );
 }

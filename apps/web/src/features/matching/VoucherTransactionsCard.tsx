@@ -1,8 +1,8 @@
-import type { BankTransaction, ConnectionSource } from '@bilag/contracts';
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { BankTransaction } from '@bilag/contracts';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { QueryGate } from '../../ui/QueryGate';
@@ -10,6 +10,7 @@ import { toastFailure } from '../../ui/toast';
 import { SignedAmount } from '../bank/TransactionBadges';
 import { formatCalendarDate } from '../vouchers/voucher.format';
 import { MatchReasons, MatchScore } from './MatchReasons';
+import { connectionSourceColors, connectionSourceKeys } from './matching.format';
 import { useConnectMutation, useDisconnectMutation } from './matching.mutations';
 import { matchingKeys } from './matching.queries';
 
@@ -18,34 +19,48 @@ type VoucherTransactionsCardProps = {
   voucherId: number;
 };
 
-export const connectionSourceKeys = {
-  manual: 'matching.source.manual',
-  suggestion: 'matching.source.suggestion',
-  auto: 'matching.source.auto',
-  rule: 'matching.source.rule',
-  admin: 'matching.source.admin',
-} as const satisfies Record<ConnectionSource, string>;
-
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function TransactionCells({ transaction }: { transaction: BankTransaction }) {
+/** One transaction: its date, text and amount on top; how it relates to the voucher and the action below. */
+function TransactionItem({
+  transaction,
+  details,
+  action,
+  'data-testid': testId,
+}: {
+  transaction: BankTransaction;
+  details: ReactNode;
+  action: ReactNode;
+  'data-testid': string;
+}) {
   const { t } = useTranslation();
   return (
-    <>
-      <Table.Td style={numeric} w={96}>
-        {formatCalendarDate(transaction.Date)}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500} lineClamp={2} title={transaction.Text}>
-          {transaction.Text || t('bankTransactions.list.noText')}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right" w={140}>
+    <Box
+      component="li"
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      data-testid={testId}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+          <Text size="sm" c="dimmed" style={numeric}>
+            {formatCalendarDate(transaction.Date)}
+          </Text>
+          <Text size="sm" fw={500} title={transaction.Text} style={{ overflowWrap: 'anywhere' }}>
+            {transaction.Text || t('bankTransactions.list.noText')}
+          </Text>
+        </Group>
         <SignedAmount amountOre={transaction.AmountOre} currency={transaction.Currency} />
-      </Table.Td>
-    </>
+      </Group>
+      <Group justify="space-between" wrap="wrap" align="center" gap="xs" mt={6}>
+        {details}
+        {action}
+      </Group>
+    </Box>
   );
 }
+
+const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /** The bank transactions that pay this voucher, and those that look as if they might. */
 export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransactionsCardProps) {
@@ -58,6 +73,10 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
   function onConfirmRemove() {
     if (!removing) return;
     disconnect.mutate(removing.connectionId, { onSuccess: () => setRemoving(undefined) });
+  }
+
+  function onConnect(transaction: BankTransaction) {
+    connect.mutate({ transactionIds: [transaction.Id], voucherIds: [voucherId] }, { onError: toastFailure });
   }
 
   return (
@@ -81,17 +100,28 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
           ) : (
             <Stack gap="md">
               {connected.length > 0 && (
-                <Table verticalSpacing={6} aria-label={t('matching.voucher.connected')}>
-                  <Table.Tbody>
+                <Stack gap={4}>
+                  <Text size="sm" fw={600} id="voucher-connected-heading">
+                    {t('matching.voucher.connected')}
+                  </Text>
+                  <ul style={listStyle} aria-labelledby="voucher-connected-heading">
                     {connected.map(({ Connection, Transaction }) => (
-                      <Table.Tr key={Connection.Id} data-testid={`connected-transaction-${Transaction.Id}`}>
-                        <TransactionCells transaction={Transaction} />
-                        <Table.Td w={150}>
-                          <Badge variant="dot" color="teal" radius="sm" size="sm" tt="none">
+                      <TransactionItem
+                        key={Connection.Id}
+                        transaction={Transaction}
+                        data-testid={`connected-transaction-${Transaction.Id}`}
+                        details={
+                          <Badge
+                            variant="dot"
+                            color={connectionSourceColors[Connection.Source]}
+                            radius="sm"
+                            size="sm"
+                            tt="none"
+                          >
                             {t(connectionSourceKeys[Connection.Source])}
                           </Badge>
-                        </Table.Td>
-                        <Table.Td w={130} ta="right">
+                        }
+                        action={
                           <Button
                             size="compact-xs"
                             variant="subtle"
@@ -101,61 +131,58 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
                               id: Transaction.Id,
                               text: Transaction.Text,
                             })}
-                            onClick={() => setRemoving({ connectionId: Connection.Id, transaction: Transaction })}
+                            onClick={() =>
+                              setRemoving({ connectionId: Connection.Id, transaction: Transaction })
+                            }
                           >
                             {t('matching.voucher.remove')}
                           </Button>
-                        </Table.Td>
-                      </Table.Tr>
+                        }
+                      />
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </ul>
+                </Stack>
               )}
               {suggestions.length > 0 && (
-                <Stack gap={6}>
-                  <Text size="sm" fw={600}>
+                <Stack gap={4}>
+                  <Text size="sm" fw={600} id="voucher-suggested-heading">
                     {t('matching.voucher.suggested')}
                   </Text>
-                  <Table verticalSpacing={6} aria-label={t('matching.voucher.suggested')}>
-                    <Table.Tbody>
-                      {suggestions.map((suggestion) => {
-                        const transaction = suggestion.Transaction;
-                        return (
-                          <Table.Tr key={transaction.Id} data-testid={`suggested-transaction-${transaction.Id}`}>
-                            <TransactionCells transaction={transaction} />
-                            <Table.Td w={150}>
-                              <Stack gap={4} align="flex-start">
-                                <MatchScore score={suggestion.Score} />
-                                <MatchReasons reasons={suggestion.Reasons} />
-                              </Stack>
-                            </Table.Td>
-                            <Table.Td w={130} ta="right">
-                              <Button
-                                size="compact-xs"
-                                leftSection={<IconLink size={14} aria-hidden />}
-                                aria-label={t('matching.voucher.connectLabel', {
-                                  id: transaction.Id,
-                                  text: transaction.Text,
-                                })}
-                                loading={
-                                  connect.isPending && connect.variables.transactionIds[0] === transaction.Id
-                                }
-                                disabled={connect.isPending}
-                                onClick={() =>
-                                  connect.mutate(
-                                    { transactionIds: [transaction.Id], voucherIds: [voucherId] },
-                                    { onError: toastFailure },
-                                  )
-                                }
-                              >
-                                {t('matching.suggestion.connect')}
-                              </Button>
-                            </Table.Td>
-                          </Table.Tr>
-                        );
-                      })}
-                    </Table.Tbody>
-                  </Table>
+                  <ul style={listStyle} aria-labelledby="voucher-suggested-heading">
+                    {suggestions.map((suggestion) => {
+                      const transaction = suggestion.Transaction;
+                      return (
+                        <TransactionItem
+                          key={transaction.Id}
+                          transaction={transaction}
+                          data-testid={`suggested-transaction-${transaction.Id}`}
+                          details={
+                            <Group gap="xs" wrap="wrap">
+                              <MatchScore score={suggestion.Score} />
+                              <MatchReasons reasons={suggestion.Reasons} />
+                            </Group>
+                          }
+                          action={
+                            <Button
+                              size="compact-xs"
+                              leftSection={<IconLink size={14} aria-hidden />}
+                              aria-label={t('matching.voucher.connectLabel', {
+                                id: transaction.Id,
+                                text: transaction.Text,
+                              })}
+                              loading={
+                                connect.isPending && connect.variables.transactionIds[0] === transaction.Id
+                              }
+                              disabled={connect.isPending}
+                              onClick={() => onConnect(transaction)}
+                            >
+                              {t('matching.suggestion.connect')}
+                            </Button>
+                          }
+                        />
+                      );
+                    })}
+                  </ul>
                 </Stack>
               )}
             </Stack>

@@ -1,8 +1,8 @@
 import {
   AutoMatchReply,
   type AutoMatchSummary,
-  ConnectReply,
   type ConnectMissingList,
+  ConnectReply,
   DisconnectReply,
   Endpoint,
   endpointPath,
@@ -133,7 +133,7 @@ export function useMarkMissingMutation(companyId: number) {
 /** Matching by the company's rules and the suggestion scores, or with what its history has taught. */
 export type AutoMatchKind = 'rules' | 'learned';
 
-export function autoMatchSummaryText(summary: AutoMatchSummary, kind: AutoMatchKind): string {
+function autoMatchSummaryText(summary: AutoMatchSummary, kind: AutoMatchKind): string {
   const counts = {
     connected: summary.connected,
     suggested: summary.suggested,

@@ -2,10 +2,11 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { statusColors, statusLabelKey } from './voucher.format';
 
+/** A dot badge keeps the text dark, so the label keeps AA contrast in the light teal of "connected" too. */
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={statusColors[status] ?? 'gray'} radius="sm" size="sm" tt="none">
+    <Badge variant="dot" color={statusColors[status] ?? 'gray'} radius="sm" size="sm" tt="none">
       {t(statusLabelKey(status))}
     </Badge>
   );

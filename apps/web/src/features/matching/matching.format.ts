@@ -1,4 +1,4 @@
-import type { MatchReason, Voucher } from '@bilag/contracts';
+import type { ConnectionSource, MatchReason, Voucher } from '@bilag/contracts';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../vouchers/voucher.format';
 
@@ -37,3 +37,20 @@ export function voucherName(voucher: Pick<Voucher, 'Id' | 'SupplierName'>, t: TF
     ? t('matching.voucherName', { id: voucher.Id, supplier: voucher.SupplierName })
     : t('matching.voucherNameNoSupplier', { id: voucher.Id });
 }
+
+export const connectionSourceKeys = {
+  manual: 'matching.source.manual',
+  suggestion: 'matching.source.suggestion',
+  auto: 'matching.source.auto',
+  rule: 'matching.source.rule',
+  admin: 'matching.source.admin',
+} as const satisfies Record<ConnectionSource, string>;
+
+/** How a connection came about, by colour: a person teal, automatic grape, a rule blue, an administrator orange. */
+export const connectionSourceColors = {
+  manual: 'teal',
+  suggestion: 'teal',
+  auto: 'grape',
+  rule: 'blue',
+  admin: 'orange',
+} as const satisfies Record<ConnectionSource, string>;

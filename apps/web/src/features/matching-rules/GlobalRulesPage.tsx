@@ -1,0 +1,5 @@
+import { RulesPage } from './RulesPage';
+
+export default function GlobalRulesPage() {
+  return <RulesPage scope="global" />;
+}

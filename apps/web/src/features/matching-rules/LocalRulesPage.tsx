@@ -1,0 +1,5 @@
+import { RulesPage } from './RulesPage';
+
+export default function LocalRulesPage() {
+  return <RulesPage scope="local" />;
+}

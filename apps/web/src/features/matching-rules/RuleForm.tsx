@@ -1,0 +1,419 @@
+import { type MatchRule, RULE_LIMITS } from '@bilag/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconDeviceFloppy, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/api/errors';
+import { RuleConditionFields } from './RuleConditionFields';
+import { RulePreviewPanel } from './RulePreviewPanel';
+import {
+  ACTION_KINDS,
+  type ActionFormValues,
+  type ActionKind,
+  CONDITION_KINDS,
+  type ConditionFormValues,
+  type ConditionKind,
+  MAX_LABEL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  newAction,
+  newCondition,
+  parseRuleForm,
+  RULE_STATUSES,
+  type RuleFormErrors,
+  type RuleFormValues,
+  toRuleFormValues,
+} from './rule.form';
+import { usePreviewRuleMutation, useSaveRuleMutation } from './rule.mutations';
+import type { RuleListScope } from './rule.queries';
+import { ruleStatusText } from './rule.summary';
+
+type RuleFormProps = {
+  scope: RuleListScope;
+  /** The company whose open transactions the preview looks at. */
+  companyId: number;
+  /** The rule to change; a new rule when null. */
+  rule: MatchRule | null;
+  onSaved: (rule: MatchRule) => void;
+  onCancel: () => void;
+};
+
+const conditionKindKeys = {
+  text: 'rules.form.kinds.text',
+  amount: 'rules.form.kinds.amount',
+  counterpartyAccount: 'rules.form.kinds.counterpartyAccount',
+  kidPresent: 'rules.form.kinds.kidPresent',
+  bankAccount: 'rules.form.kinds.bankAccount',
+} as const satisfies Record<ConditionKind, string>;
+
+const actionKindKeys = {
+  connect: 'rules.form.actionKinds.connect',
+  setStatus: 'rules.form.actionKinds.setStatus',
+  markPrivate: 'rules.form.actionKinds.markPrivate',
+  setNote: 'rules.form.actionKinds.setNote',
+  addLabel: 'rules.form.actionKinds.addLabel',
+} as const satisfies Record<ActionKind, string>;
+
+function ActionFields({
+  row,
+  errorOf,
+  onChange,
+}: {
+  row: ActionFormValues;
+  errorOf: (field: string) => string | undefined;
+  onChange: (changes: Partial<ActionFormValues>) => void;
+}) {
+  const { t } = useTranslation();
+  switch (row.kind) {
+    case 'connect':
+      return (
+        <Select
+          label={t('rules.form.connectBy')}
+          data={[
+            { value: 'kid', label: t('rules.form.byKid') },
+            { value: 'amount', label: t('rules.form.byAmount') },
+          ]}
+          value={row.connectBy}
+          onChange={(value) => onChange({ connectBy: value === 'amount' ? 'amount' : 'kid' })}
+          allowDeselect={false}
+          w={220}
+          data-testid="action-connect-by"
+        />
+      );
+    case 'setStatus':
+      return (
+        <Select
+          label={t('rules.form.status')}
+          data={RULE_STATUSES.map((status) => ({ value: String(status), label: ruleStatusText(status, t) }))}
+          value={String(row.status)}
+          onChange={(value) => {
+            const status = RULE_STATUSES.find((candidate) => String(candidate) === value);
+            if (status !== undefined) onChange({ status });
+          }}
+          allowDeselect={false}
+          w={200}
+          data-testid="action-status"
+        />
+      );
+    case 'markPrivate':
+      return null;
+    case 'setNote':
+      return (
+        <TextInput
+          label={t('rules.form.note')}
+          value={row.note}
+          onChange={(event) => onChange({ note: event.currentTarget.value })}
+          error={errorOf('note')}
+          maxLength={MAX_NOTE_LENGTH}
+          style={{ flex: 1, minWidth: 200 }}
+          data-testid="action-note"
+        />
+      );
+    case 'addLabel':
+      return (
+        <TextInput
+          label={t('rules.form.label')}
+          value={row.label}
+          onChange={(event) => onChange({ label: event.currentTarget.value })}
+          error={errorOf('label')}
+          maxLength={MAX_LABEL_LENGTH}
+          w={220}
+          data-testid="action-label"
+        />
+      );
+  }
+}
+
+/**
+ * A rule: its name, its place in the order, whether it runs, the conditions that must all hold and what
+ * it then does. Preview shows what it would do to the open transactions before it is saved.
+ */
+export function RuleForm({ scope, companyId, rule, onSaved, onCancel }: RuleFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<RuleFormValues>(() => toRuleFormValues(rule));
+  const [errors, setErrors] = useState<RuleFormErrors>({});
+  const saveRule = useSaveRuleMutation(scope);
+  const preview = usePreviewRuleMutation(scope.scope, companyId);
+
+  /** Any change makes a shown preview and a shown refusal out of date. */
+  function update(change: (current: RuleFormValues) => RuleFormValues) {
+    setValues(change);
+    preview.reset();
+    saveRule.reset();
+  }
+
+  /** A field's error goes as soon as the field is changed; a row's errors when any of its fields is. */
+  function clearErrors(pathPrefix: string) {
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith(pathPrefix))),
+    );
+  }
+
+  function onChangeCondition(index: number, changes: Partial<ConditionFormValues>) {
+    update((current) => ({
+      ...current,
+      conditions: current.conditions.map((row, at) => (at === index ? { ...row, ...changes } : row)),
+    }));
+    clearErrors(`conditions.${index}.`);
+  }
+
+  function onChangeAction(index: number, changes: Partial<ActionFormValues>) {
+    update((current) => ({
+      ...current,
+      actions: current.actions.map((row, at) => (at === index ? { ...row, ...changes } : row)),
+    }));
+    clearErrors(`actions.${index}.`);
+  }
+
+  /** Errors follow rows by position, so removing a row clears them all rather than shifting them. */
+  function onRemoveCondition(index: number) {
+    update((current) => ({ ...current, conditions: current.conditions.filter((_, at) => at !== index) }));
+    setErrors({});
+  }
+
+  function onRemoveAction(index: number) {
+    update((current) => ({ ...current, actions: current.actions.filter((_, at) => at !== index) }));
+    setErrors({});
+  }
+
+  function readDraft() {
+    const parsed = parseRuleForm(values);
+    setErrors(parsed.isValid ? {} : parsed.errors);
+    return parsed.isValid ? parsed.draft : undefined;
+  }
+
+  function onPreview() {
+    const draft = readDraft();
+    if (draft) preview.mutate({ draft, ruleId: rule?.Id ?? null });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const draft = readDraft();
+    if (draft) saveRule.mutate({ ruleId: rule?.Id ?? null, draft }, { onSuccess: onSaved });
+  }
+
+  const errorOf = (path: string) => {
+    const key = errors[path];
+    return key ? t(key) : undefined;
+  };
+  const failure = saveRule.error ?? preview.error;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('rules.form.label')} data-testid="rule-form">
+      <Stack gap="md">
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <TextInput
+            label={t('rules.fields.name')}
+            required
+            value={values.name}
+            onChange={(event) => {
+              const name = event.currentTarget.value;
+              update((current) => ({ ...current, name }));
+              clearErrors('name');
+            }}
+            error={errorOf('name')}
+            maxLength={MAX_NAME_LENGTH}
+            style={{ flex: 1, minWidth: 220 }}
+            data-autofocus
+            data-testid="rule-name"
+          />
+          <TextInput
+            label={t('rules.fields.priority')}
+            description={t('rules.form.priorityHint')}
+            inputMode="numeric"
+            value={values.priority}
+            onChange={(event) => {
+              const priority = event.currentTarget.value.replace(/\D/g, '');
+              update((current) => ({ ...current, priority }));
+              clearErrors('priority');
+            }}
+            error={errorOf('priority')}
+            w={150}
+            data-testid="rule-priority"
+          />
+          <Switch
+            mt={30}
+            label={t('rules.fields.active')}
+            checked={values.isActive}
+            onChange={(event) => {
+              const isActive = event.currentTarget.checked;
+              update((current) => ({ ...current, isActive }));
+            }}
+            data-testid="rule-active"
+          />
+        </Group>
+
+        <Stack gap="xs" component="section" aria-labelledby="rule-conditions-heading">
+          <Title order={3} fz="sm" id="rule-conditions-heading">
+            {t('rules.form.conditions')}
+          </Title>
+          {values.conditions.map((row, index) => (
+            <Paper
+              key={row.key}
+              withBorder
+              radius="md"
+              p="sm"
+              role="group"
+              aria-label={t('rules.form.conditionNumber', { number: index + 1 })}
+              data-testid={`condition-${index}`}
+            >
+              <Group align="flex-start" gap="sm" wrap="wrap">
+                <Select
+                  label={t('rules.form.kind')}
+                  data={CONDITION_KINDS.map((kind) => ({ value: kind, label: t(conditionKindKeys[kind]) }))}
+                  value={row.kind}
+                  onChange={(value) => {
+                    const kind = CONDITION_KINDS.find((candidate) => candidate === value);
+                    if (kind) onChangeCondition(index, { kind });
+                  }}
+                  allowDeselect={false}
+                  w={200}
+                  data-testid="condition-kind"
+                />
+                <RuleConditionFields
+                  row={row}
+                  errorOf={(field) => errorOf(`conditions.${index}.${field}`)}
+                  onChange={(changes) => onChangeCondition(index, changes)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  ml="auto"
+                  aria-label={t('rules.form.removeCondition', { number: index + 1 })}
+                  disabled={values.conditions.length === 1}
+                  onClick={() => onRemoveCondition(index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+          <Button
+            variant="subtle"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            disabled={values.conditions.length >= RULE_LIMITS.maxConditions}
+            onClick={() =>
+              update((current) => ({ ...current, conditions: [...current.conditions, newCondition()] }))
+            }
+            data-testid="add-condition"
+          >
+            {t('rules.form.addCondition')}
+          </Button>
+        </Stack>
+
+        <Stack gap="xs" component="section" aria-labelledby="rule-actions-heading">
+          <Title order={3} fz="sm" id="rule-actions-heading">
+            {t('rules.form.actions')}
+          </Title>
+          {values.actions.map((row, index) => (
+            <Paper
+              key={row.key}
+              withBorder
+              radius="md"
+              p="sm"
+              role="group"
+              aria-label={t('rules.form.actionNumber', { number: index + 1 })}
+              data-testid={`action-${index}`}
+            >
+              <Group align="flex-start" gap="sm" wrap="wrap">
+                <Select
+                  label={t('rules.form.actionKind')}
+                  data={ACTION_KINDS.map((kind) => ({ value: kind, label: t(actionKindKeys[kind]) }))}
+                  value={row.kind}
+                  onChange={(value) => {
+                    const kind = ACTION_KINDS.find((candidate) => candidate === value);
+                    if (kind) onChangeAction(index, { kind });
+                  }}
+                  allowDeselect={false}
+                  w={220}
+                  data-testid="action-kind"
+                />
+                <ActionFields
+                  row={row}
+                  errorOf={(field) => errorOf(`actions.${index}.${field}`)}
+                  onChange={(changes) => onChangeAction(index, changes)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  ml="auto"
+                  aria-label={t('rules.form.removeAction', { number: index + 1 })}
+                  disabled={values.actions.length === 1}
+                  onClick={() => onRemoveAction(index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+          <Button
+            variant="subtle"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            disabled={values.actions.length >= RULE_LIMITS.maxActions}
+            onClick={() => update((current) => ({ ...current, actions: [...current.actions, newAction()] }))}
+            data-testid="add-action"
+          >
+            {t('rules.form.addAction')}
+          </Button>
+        </Stack>
+
+        {preview.data && <RulePreviewPanel preview={preview.data} />}
+
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="rule-failed">
+            {errorMessage(failure, t('errors.unexpected'))}
+          </Alert>
+        )}
+
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconEye size={16} aria-hidden />}
+            loading={preview.isPending}
+            onClick={onPreview}
+            data-testid="rule-preview-button"
+          >
+            {t('rules.form.preview')}
+          </Button>
+          <Group gap="sm">
+            {Object.keys(errors).length > 0 && (
+              <Text size="sm" c="red.8" role="alert">
+                {t('rules.form.fixErrors')}
+              </Text>
+            )}
+            <Button variant="default" onClick={onCancel} disabled={saveRule.isPending}>
+              {t('rules.form.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={saveRule.isPending}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              data-testid="rule-save"
+            >
+              {t('rules.form.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -539,66 +539,25 @@ export async function applyRuleChanges(
     .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, transactionId)));
 }
 
-/** The company's confirmed and rejected pairs, with the texts the model learns from. */
+/**
+ * The company's confirmed pairs (connections people made or accepted) and rejected ones (suggestions
+ * rejected, automatic connections undone and not taken back), with the texts the model learns from.
+ */
 export async function trainingPairs(db: Db, companyId: number) {
-  const confirmed = await db
-    .select({
-      text: sql<string>`${bankTransactions.text} || ' ' || coalesce(${bankTransactions.counterpartyName}, '')`,
-      supplierName: vouchers.supplierName,
-    })
-    .from(transactionVouchers)
-    .innerJoin(
-      bankTransactions,
-      and(
-        eq(bankTransactions.companyId, transactionVouchers.companyId),
-        eq(bankTransactions.id, transactionVouchers.bankTransactionId),
-      ),
-    )
-    .innerJoin(
-      vouchers,
-      and(
-        eq(vouchers.companyId, transactionVouchers.companyId),
-        eq(vouchers.id, transactionVouchers.voucherId),
-      ),
-    )
-    .where(
-      and(
-        eq(transactionVouchers.companyId, companyId),
-        inArray(transactionVouchers.source, ['manual', 'suggestion', 'admin']),
-        sql`${vouchers.supplierName} is not null`,
-      ),
-    );
-  const rejected = await db
-    .select({
-      text: sql<string>`${bankTransactions.text} || ' ' || coalesce(${bankTransactions.counterpartyName}, '')`,
-      supplierName: vouchers.supplierName,
-    })
-    .from(matchSuggestions)
-    .innerJoin(
-      bankTransactions,
-      and(
-        eq(bankTransactions.companyId, matchSuggestions.companyId),
-        eq(bankTransactions.id, matchSuggestions.bankTransactionId),
-      ),
-    )
-    .innerJoin(
-      vouchers,
-      and(eq(vouchers.companyId, matchSuggestions.companyId), eq(vouchers.id, matchSuggestions.voucherId)),
-    )
-    .where(
-      and(
-        eq(matchSuggestions.companyId, companyId),
-        or(
-          eq(matchSuggestions.status, 'rejected'),
-          and(eq(matchSuggestions.isUndone, true), sql`${matchSuggestions.status} <> 'accepted'`),
-        ),
-        sql`${vouchers.supplierName} is not null`,
-      ),
-    );
-  return [
-    ...confirmed.map((pair) => ({ text: pair.text, supplierName: pair.supplierName ?? '', accepted: true })),
-    ...rejected.map((pair) => ({ text: pair.text, supplierName: pair.supplierName ?? '', accepted: false })),
-  ];
+  const result = await db.execute(sql`
+    select t.text || ' ' || coalesce(t.counterparty_name, '') as text, v.supplier_name as "supplierName",
+      pair.accepted
+    from (
+      select bank_transaction_id, voucher_id, true as accepted from transaction_vouchers
+      where company_id = ${companyId} and source in ('manual', 'suggestion', 'admin')
+      union all
+      select bank_transaction_id, voucher_id, false from match_suggestions
+      where company_id = ${companyId} and (status = 'rejected' or (is_undone and status <> 'accepted'))
+    ) pair
+    join bank_transactions t on t.company_id = ${companyId} and t.id = pair.bank_transaction_id
+    join vouchers v on v.company_id = ${companyId} and v.id = pair.voucher_id
+    where v.supplier_name is not null`);
+  return (result as unknown as { rows: { text: string; supplierName: string; accepted: boolean }[] }).rows;
 }
 
 export function findModel(db: Db, companyId: number) {

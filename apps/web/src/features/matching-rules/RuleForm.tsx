@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/errors';
 import { RuleConditionFields } from './RuleConditionFields';
@@ -256,125 +256,59 @@ export function RuleForm({ scope, companyId, rule, onSaved, onCancel }: RuleForm
           />
         </Group>
 
-        <Stack gap="xs" component="section" aria-labelledby="rule-conditions-heading">
-          <Title order={3} fz="sm" id="rule-conditions-heading">
-            {t('rules.form.conditions')}
-          </Title>
-          {values.conditions.map((row, index) => (
-            <Paper
-              key={row.key}
-              withBorder
-              radius="md"
-              p="sm"
-              role="group"
-              aria-label={t('rules.form.conditionNumber', { number: index + 1 })}
-              data-testid={`condition-${index}`}
-            >
-              <Group align="flex-start" gap="sm" wrap="wrap">
-                <Select
-                  label={t('rules.form.kind')}
-                  data={CONDITION_KINDS.map((kind) => ({ value: kind, label: t(conditionKindKeys[kind]) }))}
-                  value={row.kind}
-                  onChange={(value) => {
-                    const kind = CONDITION_KINDS.find((candidate) => candidate === value);
-                    if (kind) onChangeCondition(index, { kind });
-                  }}
-                  allowDeselect={false}
-                  w={200}
-                  data-testid="condition-kind"
-                />
-                <RuleConditionFields
-                  row={row}
-                  errorOf={(field) => errorOf(`conditions.${index}.${field}`)}
-                  onChange={(changes) => onChangeCondition(index, changes)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  ml="auto"
-                  aria-label={t('rules.form.removeCondition', { number: index + 1 })}
-                  disabled={values.conditions.length === 1}
-                  onClick={() => onRemoveCondition(index)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Paper>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={values.conditions.length >= RULE_LIMITS.maxConditions}
-            onClick={() =>
-              update((current) => ({ ...current, conditions: [...current.conditions, newCondition()] }))
-            }
-            data-testid="add-condition"
-          >
-            {t('rules.form.addCondition')}
-          </Button>
-        </Stack>
+        <RuleRowsSection
+          part="condition"
+          title={t('rules.form.conditions')}
+          rows={values.conditions}
+          kindLabel={t('rules.form.kind')}
+          kinds={CONDITION_KINDS.map((kind) => ({ value: kind, label: t(conditionKindKeys[kind]) }))}
+          kindWidth={200}
+          rowLabel={(number) => t('rules.form.conditionNumber', { number })}
+          removeLabel={(number) => t('rules.form.removeCondition', { number })}
+          addLabel={t('rules.form.addCondition')}
+          maxRows={RULE_LIMITS.maxConditions}
+          onKind={(index, value) => {
+            const kind = CONDITION_KINDS.find((candidate) => candidate === value);
+            if (kind) onChangeCondition(index, { kind });
+          }}
+          fields={(row, index) => (
+            <RuleConditionFields
+              row={row}
+              errorOf={(field) => errorOf(`conditions.${index}.${field}`)}
+              onChange={(changes) => onChangeCondition(index, changes)}
+            />
+          )}
+          onRemove={onRemoveCondition}
+          onAdd={() =>
+            update((current) => ({ ...current, conditions: [...current.conditions, newCondition()] }))
+          }
+        />
 
-        <Stack gap="xs" component="section" aria-labelledby="rule-actions-heading">
-          <Title order={3} fz="sm" id="rule-actions-heading">
-            {t('rules.form.actions')}
-          </Title>
-          {values.actions.map((row, index) => (
-            <Paper
-              key={row.key}
-              withBorder
-              radius="md"
-              p="sm"
-              role="group"
-              aria-label={t('rules.form.actionNumber', { number: index + 1 })}
-              data-testid={`action-${index}`}
-            >
-              <Group align="flex-start" gap="sm" wrap="wrap">
-                <Select
-                  label={t('rules.form.actionKind')}
-                  data={ACTION_KINDS.map((kind) => ({ value: kind, label: t(actionKindKeys[kind]) }))}
-                  value={row.kind}
-                  onChange={(value) => {
-                    const kind = ACTION_KINDS.find((candidate) => candidate === value);
-                    if (kind) onChangeAction(index, { kind });
-                  }}
-                  allowDeselect={false}
-                  w={220}
-                  data-testid="action-kind"
-                />
-                <ActionFields
-                  row={row}
-                  errorOf={(field) => errorOf(`actions.${index}.${field}`)}
-                  onChange={(changes) => onChangeAction(index, changes)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  ml="auto"
-                  aria-label={t('rules.form.removeAction', { number: index + 1 })}
-                  disabled={values.actions.length === 1}
-                  onClick={() => onRemoveAction(index)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Paper>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={values.actions.length >= RULE_LIMITS.maxActions}
-            onClick={() => update((current) => ({ ...current, actions: [...current.actions, newAction()] }))}
-            data-testid="add-action"
-          >
-            {t('rules.form.addAction')}
-          </Button>
-        </Stack>
+        <RuleRowsSection
+          part="action"
+          title={t('rules.form.actions')}
+          rows={values.actions}
+          kindLabel={t('rules.form.actionKind')}
+          kinds={ACTION_KINDS.map((kind) => ({ value: kind, label: t(actionKindKeys[kind]) }))}
+          kindWidth={220}
+          rowLabel={(number) => t('rules.form.actionNumber', { number })}
+          removeLabel={(number) => t('rules.form.removeAction', { number })}
+          addLabel={t('rules.form.addAction')}
+          maxRows={RULE_LIMITS.maxActions}
+          onKind={(index, value) => {
+            const kind = ACTION_KINDS.find((candidate) => candidate === value);
+            if (kind) onChangeAction(index, { kind });
+          }}
+          fields={(row, index) => (
+            <ActionFields
+              row={row}
+              errorOf={(field) => errorOf(`actions.${index}.${field}`)}
+              onChange={(changes) => onChangeAction(index, changes)}
+            />
+          )}
+          onRemove={onRemoveAction}
+          onAdd={() => update((current) => ({ ...current, actions: [...current.actions, newAction()] }))}
+        />
 
         {preview.data && <RulePreviewPanel preview={preview.data} />}
 
@@ -415,5 +349,96 @@ export function RuleForm({ scope, companyId, rule, onSaved, onCancel }: RuleForm
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type RuleRowsSectionProps<Row extends { key: number; kind: string }> = {
+  /** condition or action: names the section's heading and test ids. */
+  part: 'condition' | 'action';
+  title: string;
+  rows: Row[];
+  kindLabel: string;
+  kinds: { value: string; label: string }[];
+  kindWidth: number;
+  rowLabel: (number: number) => string;
+  removeLabel: (number: number) => string;
+  addLabel: string;
+  maxRows: number;
+  onKind: (index: number, kind: string | null) => void;
+  fields: (row: Row, index: number) => ReactNode;
+  onRemove: (index: number) => void;
+  onAdd: () => void;
+};
+
+/** The conditions or the actions of a rule: one bordered group per row, each with its kind and fields. */
+function RuleRowsSection<Row extends { key: number; kind: string }>({
+  part,
+  title,
+  rows,
+  kindLabel,
+  kinds,
+  kindWidth,
+  rowLabel,
+  removeLabel,
+  addLabel,
+  maxRows,
+  onKind,
+  fields,
+  onRemove,
+  onAdd,
+}: RuleRowsSectionProps<Row>) {
+  const headingId = `rule-${part}s-heading`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={3} fz="sm" id={headingId}>
+        {title}
+      </Title>
+      {rows.map((row, index) => (
+        <Paper
+          key={row.key}
+          withBorder
+          radius="md"
+          p="sm"
+          role="group"
+          aria-label={rowLabel(index + 1)}
+          data-testid={`${part}-${index}`}
+        >
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <Select
+              label={kindLabel}
+              data={kinds}
+              value={row.kind}
+              onChange={(value) => onKind(index, value)}
+              allowDeselect={false}
+              w={kindWidth}
+              data-testid={`${part}-kind`}
+            />
+            {fields(row, index)}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              ml="auto"
+              aria-label={removeLabel(index + 1)}
+              disabled={rows.length === 1}
+              onClick={() => onRemove(index)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Paper>
+      ))}
+      <Button
+        variant="subtle"
+        size="xs"
+        w="fit-content"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        disabled={rows.length >= maxRows}
+        onClick={onAdd}
+        data-testid={`add-${part}`}
+      >
+        {addLabel}
+      </Button>
+    </Stack>
   );
 }

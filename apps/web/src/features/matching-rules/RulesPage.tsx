@@ -272,11 +272,7 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((rule) => (
-                  <Table.Tr
-                    key={rule.Id}
-                    data-testid={`rule-row-${rule.Id}`}
-                    opacity={rule.IsActive ? 1 : 0.7}
-                  >
+                  <Table.Tr key={rule.Id} data-testid={`rule-row-${rule.Id}`}>
                     {canCopy && (
                       <Table.Td>
                         <Checkbox
@@ -333,7 +329,7 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
                       {rule.HitCount}
                     </Table.Td>
                     <Table.Td style={numeric}>
-                      <Text size="sm" c={rule.LastHitAt ? undefined : 'dimmed'}>
+                      <Text size="sm">
                         {rule.LastHitAt ? formatDate(rule.LastHitAt, DateFormat.dateTime) : t('rules.never')}
                       </Text>
                     </Table.Td>

@@ -46,6 +46,7 @@ export interface MatchCandidate {
   voucherId: number;
   /** 0 to 1. */
   score: number;
+  /** Not to be changed: a reason that is the same for many candidates is shared by them, and frozen. */
   reasons: MatchReason[];
 }
 
@@ -99,20 +100,30 @@ const WEIGHTS = {
 /** Rounding of card payments to whole kroner: amounts this close still count as close. */
 const CLOSE_AMOUNT_ORE = 100;
 const ORE_PER_KRONE = 100;
-
-const DAY_MS = 86_400_000;
-const NO_SUPPLIER = -1;
+/** The day of a transaction whose date cannot be read: further from every voucher than any window. */
+const UNREADABLE_DAY = 1e9;
+/** No voucher, or no supplier. */
+const NONE = -1;
+/** An amount with more vouchers than this has them grouped by supplier too, so they need not all be walked. */
+const CROWDED_AMOUNT = 16;
 
 /**
  * Days since 1970-01-01 of a date written YYYY-MM-DD (anything after is ignored), NaN when it is not one.
- * Read from the digits, as Date.parse of every transaction would cost more than the rest of its matching.
+ * Counted from the digits (the days-from-civil algorithm), as parsing dates would cost much of a match.
  */
 function dayNumber(isoDate: string): number {
   if (isoDate.length < 10 || isoDate[4] !== '-' || isoDate[7] !== '-') return Number.NaN;
+  const year = digitsValue(isoDate, 0, 4);
   const month = digitsValue(isoDate, 5, 7);
   const day = digitsValue(isoDate, 8, 10);
   if (month < 1 || month > 12 || day < 1 || day > 31) return Number.NaN;
-  return Date.UTC(digitsValue(isoDate, 0, 4), month - 1, day) / DAY_MS;
+  // Years counted from March, so the leap day ends a year; eras are the 400 years after which days repeat.
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 function digitsValue(text: string, from: number, to: number): number {
@@ -134,31 +145,130 @@ function digitsOf(kid: string | null | undefined): string | undefined {
   return digits.length >= 2 ? digits : undefined;
 }
 
-/** A voucher as the index keeps it: what scoring reads, worked out once. */
-interface IndexedVoucher {
-  id: number;
+/** The first position from `from` up to `to` whose value is at or above `value`, in ascending values. */
+function firstAtLeast(sorted: Float64Array, value: number, from = 0, to = sorted.length): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * What the index keeps of each voucher, worked out once: one array per field, each voucher at its
+ * ordinal (its position in the order given), so nothing is allocated per voucher.
+ */
+interface VoucherColumns {
+  ids: Float64Array;
   /** Øre, without sign; 0 when unknown. */
-  amount: number;
+  amounts: Float64Array;
   /** The day it is expected to be paid, its due date or else its date, as a day number; NaN when undated. */
-  day: number;
-  /** The number of its supplier in the index, or NO_SUPPLIER. */
-  supplier: number;
-  kidDigits: string | undefined;
-  paymentReference: string | undefined;
+  days: Float64Array;
+  /** The number of its supplier in the index, or NONE. */
+  suppliers: Int32Array;
 }
 
-function byDay(a: IndexedVoucher, b: IndexedVoucher): number {
-  return a.day - b.day || a.id - b.id;
+/** Vouchers in stretches sorted by day, with their days alongside in a compact array to search and walk. */
+interface DayOrdered {
+  ordinals: Int32Array;
+  days: Float64Array;
 }
 
-/** Vouchers grouped by amount, the amounts in ascending order, so the amounts near one are a range. */
-class AmountTable {
+function dayOrdered(ordinals: Int32Array, { days }: VoucherColumns): DayOrdered {
+  return { ordinals, days: valuesAt(days, ordinals) };
+}
+
+/** The ordinals, below `size`, of the vouchers that pass. */
+function ordinalsWhere(size: number, passes: (ordinal: number) => boolean): Int32Array {
+  const ordinals = new Int32Array(size);
+  let count = 0;
+  for (let ordinal = 0; ordinal < size; ordinal += 1) {
+    if (passes(ordinal)) {
+      ordinals[count] = ordinal;
+      count += 1;
+    }
+  }
+  return ordinals.slice(0, count);
+}
+
+/** The values of a column at the ordinals given, in their order. */
+function valuesAt(column: Float64Array, ordinals: Int32Array): Float64Array {
+  const values = new Float64Array(ordinals.length);
+  for (let position = 0; position < ordinals.length; position += 1) {
+    values[position] = column[ordinals[position] as number] as number;
+  }
+  return values;
+}
+
+/** Where one supplier's vouchers of a crowded amount are in `DatedVouchers.bySupplier`. */
+interface Stretch {
+  from: number;
+  to: number;
+}
+
+/**
+ * The dated vouchers by amount, amounts ascending so those near one are a stretch, and each amount's
+ * vouchers by day. The vouchers of an amount shared by many are there again by supplier, so a walk
+ * through them can keep to the suppliers a bank text names.
+ */
+class DatedVouchers {
   private readonly amounts: Float64Array;
-  private readonly groups: IndexedVoucher[][];
+  /** The vouchers of amounts[i] are those from starts[i] up to starts[i + 1] in `byAmount`. */
+  private readonly starts: Int32Array;
+  readonly byAmount: DayOrdered;
+  readonly bySupplier: DayOrdered;
+  /** Per position of a crowded amount, where each supplier's vouchers of it are. */
+  private readonly supplierStretches = new Map<number, Map<number, Stretch>>();
 
-  constructor(byAmount: Map<number, IndexedVoucher[]>) {
-    this.amounts = Float64Array.from(byAmount.keys()).sort();
-    this.groups = Array.from(this.amounts, (amount) => byAmount.get(amount) as IndexedVoucher[]);
+  constructor(columns: VoucherColumns) {
+    const { ids, amounts, days, suppliers } = columns;
+    const byDay = (a: number, b: number) =>
+      (days[a] as number) - (days[b] as number) || (ids[a] as number) - (ids[b] as number);
+    const inAmountOrder = ordinalsWhere(
+      amounts.length,
+      (ordinal) => amounts[ordinal] !== 0 && !Number.isNaN(days[ordinal]),
+    ).sort((a, b) => (amounts[a] as number) - (amounts[b] as number) || byDay(a, b));
+    const sortedAmounts = valuesAt(amounts, inAmountOrder);
+    const starts = new Int32Array(sortedAmounts.length + 1);
+    let distinct = 0;
+    for (let position = 0; position < sortedAmounts.length; position += 1) {
+      if (position === 0 || sortedAmounts[position] !== sortedAmounts[position - 1]) {
+        starts[distinct] = position;
+        distinct += 1;
+      }
+    }
+    starts[distinct] = sortedAmounts.length;
+    this.starts = starts.slice(0, distinct + 1);
+    this.amounts = new Float64Array(distinct);
+    for (let position = 0; position < distinct; position += 1) {
+      this.amounts[position] = sortedAmounts[starts[position] as number] as number;
+    }
+
+    const inSupplierOrder: number[] = [];
+    for (let position = 0; position < distinct; position += 1) {
+      const from = starts[position] as number;
+      const to = starts[position + 1] as number;
+      if (to - from <= CROWDED_AMOUNT) continue;
+      const bySupplier = inAmountOrder
+        .slice(from, to)
+        .sort((a, b) => (suppliers[a] as number) - (suppliers[b] as number) || byDay(a, b));
+      const stretches = new Map<number, Stretch>();
+      for (let at = 0; at < bySupplier.length; ) {
+        const supplier = suppliers[bySupplier[at] as number] as number;
+        const stretch = { from: inSupplierOrder.length, to: inSupplierOrder.length };
+        for (; at < bySupplier.length && suppliers[bySupplier[at] as number] === supplier; at += 1) {
+          inSupplierOrder.push(bySupplier[at] as number);
+          stretch.to += 1;
+        }
+        stretches.set(supplier, stretch);
+      }
+      this.supplierStretches.set(position, stretches);
+    }
+    this.byAmount = dayOrdered(inAmountOrder, columns);
+    this.bySupplier = dayOrdered(Int32Array.from(inSupplierOrder), columns);
   }
 
   get size(): number {
@@ -167,35 +277,111 @@ class AmountTable {
 
   /** The position of the first amount at or above `amount`. */
   firstFrom(amount: number): number {
-    let low = 0;
-    let high = this.amounts.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.amounts[middle] as number) < amount) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return firstAtLeast(this.amounts, amount);
   }
 
   amountAt(position: number): number {
     return this.amounts[position] as number;
   }
 
-  vouchersAt(position: number): readonly IndexedVoucher[] {
-    return this.groups[position] as IndexedVoucher[];
+  /** Where the vouchers of the amount at `position` start in `byAmount`; they end where the next start. */
+  startOf(position: number): number {
+    return this.starts[position] as number;
+  }
+
+  /** Where each supplier's vouchers of the amount at `position` are, when the amount is crowded. */
+  supplierStretchesAt(position: number): ReadonlyMap<number, Stretch> | undefined {
+    const crowded = this.startOf(position + 1) - this.startOf(position) > CROWDED_AMOUNT;
+    return crowded ? this.supplierStretches.get(position) : undefined;
   }
 }
 
-/** The position of the first voucher paid on or after `day` among vouchers sorted by day. */
-function firstOnOrAfter(vouchers: readonly IndexedVoucher[], day: number): number {
-  let low = 0;
-  let high = vouchers.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((vouchers[middle] as IndexedVoucher).day < day) low = middle + 1;
-    else high = middle;
+/** The undated vouchers by amount, ascending. */
+class UndatedVouchers {
+  readonly ordinals: Int32Array;
+  private readonly amounts: Float64Array;
+
+  constructor({ amounts, days }: VoucherColumns) {
+    this.ordinals = ordinalsWhere(
+      amounts.length,
+      (ordinal) => amounts[ordinal] !== 0 && Number.isNaN(days[ordinal]),
+    ).sort((a, b) => (amounts[a] as number) - (amounts[b] as number));
+    this.amounts = valuesAt(amounts, this.ordinals);
   }
-  return low;
+
+  get size(): number {
+    return this.ordinals.length;
+  }
+
+  /** The position of the first voucher of `amount` or more. */
+  firstFrom(amount: number): number {
+    return firstAtLeast(this.amounts, amount);
+  }
+
+  amountAt(position: number): number {
+    return this.amounts[position] as number;
+  }
+}
+
+/**
+ * Vouchers by a key they may share, a KID or a payment reference: per key the last voucher added, each
+ * chained to the one added before it with the same key. The keys are hashed into a table of ordinals, as a
+ * Map of strings costs more to fill and to ask than all the rest of matching a transaction by its KID.
+ */
+class Chains {
+  /** Per slot, 1 + the ordinal of the last voucher added with a key hashed there, or 0 when empty. */
+  private slots: Int32Array | undefined;
+  private readonly keys: (string | undefined)[];
+  private readonly previous: Int32Array;
+
+  /** `size`: how many vouchers there are, or 0 when none has a key. */
+  constructor(private readonly size: number) {
+    this.keys = new Array(size);
+    this.previous = new Int32Array(size);
+  }
+
+  add(key: string, ordinal: number) {
+    // At most half the slots are taken, so a search soon meets the key or an empty slot.
+    this.slots ??= new Int32Array(2 ** Math.ceil(Math.log2(2 * this.size)));
+    const slot = this.slotOf(this.slots, key);
+    this.previous[ordinal] = (this.slots[slot] as number) - 1;
+    this.slots[slot] = ordinal + 1;
+    this.keys[ordinal] = key;
+  }
+
+  /** The last voucher added with the key, or NONE. */
+  firstWith(key: string): number {
+    return this.slots ? (this.slots[this.slotOf(this.slots, key)] as number) - 1 : NONE;
+  }
+
+  /** The voucher added before this one with the same key, or NONE. */
+  nextAfter(ordinal: number): number {
+    return this.previous[ordinal] as number;
+  }
+
+  /** Whether the voucher is in the chain that starts at `first`, that is, has its key. */
+  chains(first: number, ordinal: number): boolean {
+    for (let each = first; each !== NONE; each = this.nextAfter(each)) if (each === ordinal) return true;
+    return false;
+  }
+
+  /** The slot holding the key, or the empty slot where it would go. */
+  private slotOf(slots: Int32Array, key: string): number {
+    const mask = slots.length - 1;
+    for (let slot = fnv1a(key) & mask; ; slot = (slot + 1) & mask) {
+      const held = slots[slot] as number;
+      if (held === 0 || this.keys[held - 1] === key) return slot;
+    }
+  }
+}
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let position = 0; position < text.length; position += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(position), 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /**
@@ -204,51 +390,47 @@ function firstOnOrAfter(vouchers: readonly IndexedVoucher[], day: number): numbe
  * vouchers that could explain it however many there are.
  */
 export class VoucherIndex {
-  /** Every voucher, in the order given. */
-  readonly vouchers: readonly IndexedVoucher[];
-  readonly dated: AmountTable;
-  readonly undated: AmountTable;
-  private readonly byKid = new Map<string, IndexedVoucher[]>();
-  private readonly byReference = new Map<string, IndexedVoucher[]>();
+  readonly size: number;
+  readonly columns: VoucherColumns;
+  readonly dated: DatedVouchers;
+  readonly undated: UndatedVouchers;
+  readonly byKid: Chains;
+  readonly byReference: Chains;
   private readonly supplierNumbers = new Map<string, number>();
   private readonly supplierNames: string[] = [];
   private readonly supplierWordCounts: number[] = [];
   private readonly suppliersByWord = new Map<string, number[]>();
+  /** NAME_MATCHES per supplier, made as first needed. */
+  private readonly nameReasons: MatchReason[] = [];
   /** Built on first use, as only matching with a learned model needs it. */
   private suppliersByKey: Map<string, number[]> | undefined;
 
   constructor(vouchers: Iterable<MatchVoucher>) {
-    const all: IndexedVoucher[] = [];
-    const datedByAmount = new Map<number, IndexedVoucher[]>();
-    const undatedByAmount = new Map<number, IndexedVoucher[]>();
-    for (const voucher of vouchers) {
+    const list = Array.isArray(vouchers) ? (vouchers as readonly MatchVoucher[]) : [...vouchers];
+    this.size = list.length;
+    this.columns = {
+      ids: new Float64Array(this.size),
+      amounts: new Float64Array(this.size),
+      days: new Float64Array(this.size),
+      suppliers: new Int32Array(this.size),
+    };
+    // A chain of no vouchers takes no room, as most books have no payment references.
+    this.byKid = new Chains(list.some((voucher) => voucher.kid) ? this.size : 0);
+    this.byReference = new Chains(list.some((voucher) => voucher.paymentReference) ? this.size : 0);
+    const { ids, amounts, days, suppliers } = this.columns;
+    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
+      const voucher = list[ordinal] as MatchVoucher;
       const dueDay = voucher.dueDate ? dayNumber(voucher.dueDate) : Number.NaN;
-      const indexed: IndexedVoucher = {
-        id: voucher.id,
-        amount: Math.abs(voucher.amountOre ?? 0),
-        day: Number.isNaN(dueDay) && voucher.date ? dayNumber(voucher.date) : dueDay,
-        supplier: this.supplierOf(voucher.supplierName),
-        kidDigits: digitsOf(voucher.kid),
-        paymentReference: voucher.paymentReference ?? undefined,
-      };
-      all.push(indexed);
-      if (indexed.kidDigits) push(this.byKid, indexed.kidDigits, indexed);
-      if (indexed.paymentReference) push(this.byReference, indexed.paymentReference, indexed);
-      if (indexed.amount === 0) continue;
-      push(Number.isNaN(indexed.day) ? undatedByAmount : datedByAmount, indexed.amount, indexed);
+      ids[ordinal] = voucher.id;
+      amounts[ordinal] = Math.abs(voucher.amountOre ?? 0);
+      days[ordinal] = Number.isNaN(dueDay) && voucher.date ? dayNumber(voucher.date) : dueDay;
+      suppliers[ordinal] = this.supplierOf(voucher.supplierName);
+      const kid = digitsOf(voucher.kid);
+      if (kid) this.byKid.add(kid, ordinal);
+      if (voucher.paymentReference) this.byReference.add(voucher.paymentReference, ordinal);
     }
-    for (const group of datedByAmount.values()) if (group.length > 1) group.sort(byDay);
-    this.vouchers = all;
-    this.dated = new AmountTable(datedByAmount);
-    this.undated = new AmountTable(undatedByAmount);
-  }
-
-  withKid(kidDigits: string): readonly IndexedVoucher[] {
-    return this.byKid.get(kidDigits) ?? [];
-  }
-
-  withReference(reference: string): readonly IndexedVoucher[] {
-    return this.byReference.get(reference) ?? [];
+    this.dated = new DatedVouchers(this.columns);
+    this.undated = new UndatedVouchers(this.columns);
   }
 
   supplierName(supplier: number): string {
@@ -272,15 +454,23 @@ export class VoucherIndex {
   suppliersWithKey(key: string): readonly number[] {
     if (!this.suppliersByKey) {
       this.suppliersByKey = new Map();
-      for (const [supplier, name] of this.supplierNames.entries()) {
-        push(this.suppliersByKey, supplierKey(name), supplier);
+      for (let supplier = 0; supplier < this.supplierNames.length; supplier += 1) {
+        push(this.suppliersByKey, supplierKey(this.supplierName(supplier)), supplier);
       }
     }
     return this.suppliersByKey.get(key) ?? [];
   }
 
+  nameMatches(supplier: number): MatchReason {
+    const known = this.nameReasons[supplier];
+    if (known) return known;
+    const reason: MatchReason = Object.freeze({ code: 'NAME_MATCHES', name: this.supplierName(supplier) });
+    this.nameReasons[supplier] = reason;
+    return reason;
+  }
+
   private supplierOf(name: string | null | undefined): number {
-    if (!name) return NO_SUPPLIER;
+    if (!name) return NONE;
     const known = this.supplierNumbers.get(name);
     if (known !== undefined) return known;
     const supplier = this.supplierNames.length;
@@ -303,22 +493,33 @@ export function bankText(transaction: Pick<MatchTransaction, 'text' | 'counterpa
   return `${transaction.text} ${transaction.counterpartyName ?? ''}`;
 }
 
-/** What a bank text says about one supplier: how much of its name the text carries, and the history. */
+/** What a bank text says about one supplier. */
 interface SupplierEvidence {
   supplier: number;
-  /** 0 to 1: the share of the words of the supplier's name found in the text. */
-  nameShare: number;
-  learned: LearnedAffinity | undefined;
-  /** What the name and the history add to a score together. */
+  /** What the supplier's name in the text and the history add to a score together. */
   bonus: number;
+  /** Whether the text carries words of the supplier's name. */
+  named: boolean;
+  /** What the history says, when it says anything. */
+  learned: MatchReason | undefined;
 }
 
-/** What a bank text says about the suppliers, worked out once per distinct text. */
+/**
+ * What a bank text says about the suppliers whose names it carries words of or the history ties it
+ * to, worked out once per distinct text.
+ */
 interface TextProfile {
+  /** Most telling first. */
   evidence: SupplierEvidence[];
-  /** The most the name and history of any one supplier add to a score. */
-  bestBonus: number;
+  /**
+   * How many suppliers, from the first, the text tells nearly as well as the best (by at least half its
+   * bonus): in a crowded amount, their vouchers are walked on their own.
+   */
+  foremost: number;
+  bySupplier: Map<number, SupplierEvidence>;
 }
+
+const EMPTY_PROFILE: TextProfile = { evidence: [], foremost: 0, bySupplier: new Map() };
 
 function amountAgreement(amount: number, voucherAmount: number): number {
   const difference = Math.abs(amount - voucherAmount);
@@ -328,9 +529,17 @@ function amountAgreement(amount: number, voucherAmount: number): number {
   return WEIGHTS.closeAmount * (1 - difference / (CLOSE_AMOUNT_ORE + 1));
 }
 
+const SAME_PAYMENT_REFERENCE: MatchReason = Object.freeze({ code: 'SAME_PAYMENT_REFERENCE' });
+const SAME_AMOUNT: MatchReason = Object.freeze({ code: 'SAME_AMOUNT' });
+
 /** Scores are shown and compared in thousandths. */
 function roundScore(score: number): number {
-  return Math.min(1, Math.round(score * 1000) / 1000);
+  return thousandthsOf(score) / 1000;
+}
+
+/** A score in whole thousandths, as it is passed around inside a run: a whole number costs nothing to pass. */
+function thousandthsOf(score: number): number {
+  return Math.min(1000, Math.round(score * 1000));
 }
 
 /**
@@ -342,25 +551,32 @@ class MatchRun {
   private readonly settings: Required<Omit<MatchOptions, 'rejected' | 'learned'>>;
   private readonly rejected: ReadonlySet<string> | undefined;
   private readonly learned: LearnedModel | undefined;
+  private readonly columns: VoucherColumns;
   private readonly profiles = new Map<string, TextProfile>();
   /** Candidates kept per transaction: those shown, and at least two to tell whether the best is clear. */
   private readonly keep: number;
-  /** Per supplier, the transaction that last marked it (by stamp) and where its evidence is. */
-  private readonly supplierStamps: Int32Array;
-  private readonly supplierSlots: Int32Array;
-  private stamp = 0;
+  /** A candidate's reasons are gathered here and copied out at their size, as a growing array reserves room for many. */
+  private readonly reasons: MatchReason[] = [];
+  private reasonCount = 0;
+  /** DAYS_APART by days, made as first needed. */
+  private readonly daysApart: MatchReason[] = [];
 
   // The transaction being matched.
   private transactionId = 0;
   private amount = 0;
-  private day = Number.NaN;
+  /** Its day number, or UNREADABLE_DAY: kept a whole number, which costs nothing to pass around. */
+  private day = UNREADABLE_DAY;
   private kid: string | undefined;
+  /** The first voucher with its KID, or NONE. */
+  private firstWithKid = NONE;
   private reference: string | undefined;
-  private profile: TextProfile = { evidence: [], bestBonus: 0 };
+  /** The first voucher paid with its end-to-end id, or NONE. */
+  private firstWithReference = NONE;
+  private profile = EMPTY_PROFILE;
 
-  // Its best candidates so far, best first.
-  private readonly best: IndexedVoucher[] = [];
-  private readonly bestScores: number[] = [];
+  // Its best candidates so far, best first, by ordinal, and their scores in thousandths.
+  private readonly best: Int32Array;
+  private readonly bestThousandths: Int32Array;
   private bestCount = 0;
 
   constructor(
@@ -371,26 +587,63 @@ class MatchRun {
     this.settings = { ...MATCH_DEFAULTS, ...settings };
     this.rejected = rejected && rejected.size > 0 ? rejected : undefined;
     this.learned = learned;
+    this.columns = index.columns;
     this.keep = Math.max(this.settings.maxCandidates, 2);
-    this.supplierStamps = new Int32Array(index.supplierCount);
-    this.supplierSlots = new Int32Array(index.supplierCount);
+    this.best = new Int32Array(this.keep);
+    this.bestThousandths = new Int32Array(this.keep);
+  }
+
+  /**
+   * Decides every transaction, then shares the vouchers out: where two would connect the same voucher,
+   * the better-scored keeps it and the other is only suggested.
+   */
+  matchAll(transactions: readonly MatchTransaction[]): MatchDecision[] {
+    const decisions: MatchDecision[] = new Array(transactions.length);
+    /** By voucher ordinal, the position of the decision connecting the voucher so far, or NONE. */
+    const holders = new Int32Array(this.index.size).fill(NONE);
+    for (let position = 0; position < transactions.length; position += 1) {
+      const decision = this.decide(transactions[position] as MatchTransaction);
+      decisions[position] = decision;
+      if (decision.outcome !== 'connect') continue;
+      const ordinal = this.best[0] as number;
+      const holding = holders[ordinal] as number;
+      if (holding === NONE) {
+        holders[ordinal] = position;
+        continue;
+      }
+      const holder = decisions[holding] as MatchDecision;
+      if (outranks(decision, holder)) {
+        holder.outcome = 'suggest';
+        holders[ordinal] = position;
+      } else {
+        decision.outcome = 'suggest';
+      }
+    }
+    return decisions;
   }
 
   decide(transaction: MatchTransaction): MatchDecision {
     this.begin(transaction);
     this.bestCount = 0;
-    if (this.kid) for (const voucher of this.index.withKid(this.kid)) this.consider(voucher);
-    if (this.reference) for (const voucher of this.index.withReference(this.reference)) this.consider(voucher);
+    const { byKid, byReference } = this.index;
+    for (let ordinal = this.firstWithKid; ordinal !== NONE; ordinal = byKid.nextAfter(ordinal)) {
+      this.consider(ordinal);
+    }
+    for (let ordinal = this.firstWithReference; ordinal !== NONE; ordinal = byReference.nextAfter(ordinal)) {
+      this.consider(ordinal);
+    }
     this.considerDated();
     this.considerUndated();
 
     const shown = Math.min(this.bestCount, this.settings.maxCandidates);
-    const candidates: MatchCandidate[] = [];
-    for (let rank = 0; rank < shown; rank += 1) candidates.push(this.candidate(this.best[rank] as IndexedVoucher));
-    const first = this.bestScores[0] as number;
-    const ambiguous = this.bestCount >= 2 && first - (this.bestScores[1] as number) < this.settings.margin;
+    const candidates = new Array<MatchCandidate>(shown);
+    for (let rank = 0; rank < shown; rank += 1) candidates[rank] = this.candidate(this.best[rank] as number);
+    const first = (this.bestThousandths[0] as number) / 1000;
+    const second = (this.bestThousandths[1] as number) / 1000;
+    const ambiguous = this.bestCount >= 2 && first - second < this.settings.margin;
     let outcome: MatchOutcome = 'none';
-    if (this.bestCount > 0) outcome = first >= this.settings.autoConnectAt && !ambiguous ? 'connect' : 'suggest';
+    if (this.bestCount > 0)
+      outcome = first >= this.settings.autoConnectAt && !ambiguous ? 'connect' : 'suggest';
     return { transactionId: transaction.id, outcome, candidates, ambiguous };
   }
 
@@ -398,141 +651,208 @@ class MatchRun {
   begin(transaction: MatchTransaction) {
     this.transactionId = transaction.id;
     this.amount = Math.abs(transaction.amountOre);
-    this.day = dayNumber(transaction.date);
+    const day = dayNumber(transaction.date);
+    this.day = Number.isNaN(day) ? UNREADABLE_DAY : day;
     this.kid = digitsOf(transaction.kid);
+    this.firstWithKid = this.kid ? this.index.byKid.firstWith(this.kid) : NONE;
     this.reference = transaction.endToEndId ?? undefined;
+    this.firstWithReference = this.reference ? this.index.byReference.firstWith(this.reference) : NONE;
     this.profile = this.profileOf(transaction);
-    this.stamp += 1;
-    for (const [slot, { supplier }] of this.profile.evidence.entries()) {
-      this.supplierStamps[supplier] = this.stamp;
-      this.supplierSlots[supplier] = slot;
-    }
   }
 
   /** The voucher scored against the current transaction, with its reasons. */
-  candidate(voucher: IndexedVoucher): MatchCandidate {
-    const reasons: MatchReason[] = [];
-    return { voucherId: voucher.id, score: this.score(voucher, reasons), reasons };
+  candidate(ordinal: number): MatchCandidate {
+    this.reasonCount = 0;
+    const score = this.thousandths(ordinal, true) / 1000;
+    const reasons = new Array<MatchReason>(this.reasonCount);
+    for (let reason = 0; reason < this.reasonCount; reason += 1)
+      reasons[reason] = this.reasons[reason] as MatchReason;
+    return { voucherId: this.columns.ids[ordinal] as number, score, reasons };
   }
 
   /**
-   * Walks out from the transaction's day through the vouchers of each amount near its own, nearest day
-   * first, until the window ends or not even a voucher of the best-named supplier could make the list.
+   * The dated vouchers of each amount near the transaction's, nearest day first. In a crowded amount,
+   * where the vouchers of one day may outnumber those kept, the suppliers the text names best are walked
+   * one by one, then all the amount's vouchers only while one named no better than the rest could be kept.
    */
   private considerDated() {
-    if (Number.isNaN(this.day)) return;
+    if (this.day === UNREADABLE_DAY) return;
     const { dated } = this.index;
-    const windowDays = this.settings.dateWindowDays;
-    for (let position = dated.firstFrom(this.amount - CLOSE_AMOUNT_ORE); position < dated.size; position += 1) {
+    const { evidence, foremost } = this.profile;
+    for (
+      let position = dated.firstFrom(this.amount - CLOSE_AMOUNT_ORE);
+      position < dated.size;
+      position += 1
+    ) {
       const voucherAmount = dated.amountAt(position);
       if (voucherAmount > this.amount + CLOSE_AMOUNT_ORE) break;
-      const atMostWithoutDate = amountAgreement(this.amount, voucherAmount) + this.profile.bestBonus;
-      const vouchers = dated.vouchersAt(position);
-      let after = firstOnOrAfter(vouchers, this.day);
-      let before = after - 1;
-      for (;;) {
-        const afterDays =
-          after < vouchers.length ? (vouchers[after] as IndexedVoucher).day - this.day : Number.POSITIVE_INFINITY;
-        const beforeDays =
-          before >= 0 ? this.day - (vouchers[before] as IndexedVoucher).day : Number.POSITIVE_INFINITY;
-        const days = Math.min(afterDays, beforeDays);
-        if (days > windowDays) break;
-        if (roundScore(atMostWithoutDate + this.dateAgreement(days)) < this.lowestKeptScore()) break;
-        if (afterDays <= beforeDays) {
-          this.consider(vouchers[after] as IndexedVoucher);
-          after += 1;
-        } else {
-          this.consider(vouchers[before] as IndexedVoucher);
-          before -= 1;
-        }
+      const stretches = dated.supplierStretchesAt(position);
+      if (!stretches) {
+        this.walk(dated.byAmount, dated.startOf(position), dated.startOf(position + 1), voucherAmount, 0);
+        continue;
+      }
+      for (let slot = 0; slot < foremost; slot += 1) {
+        const stretch = stretches.get((evidence[slot] as SupplierEvidence).supplier);
+        if (stretch) this.walk(dated.bySupplier, stretch.from, stretch.to, voucherAmount, slot);
+      }
+      this.walk(
+        dated.byAmount,
+        dated.startOf(position),
+        dated.startOf(position + 1),
+        voucherAmount,
+        foremost,
+      );
+    }
+  }
+
+  /**
+   * Walks out from the transaction's day through vouchers from `from` up to `to`, all of `voucherAmount`
+   * and sorted by day, until the window ends or none could be kept: not even one of the supplier at
+   * `slot` among the text's evidence, the best named but for any walked on their own.
+   */
+  private walk(
+    { ordinals, days }: DayOrdered,
+    from: number,
+    to: number,
+    voucherAmount: number,
+    slot: number,
+  ) {
+    const amountScore = amountAgreement(this.amount, voucherAmount);
+    const bonusAtMost = this.profile.evidence[slot]?.bonus ?? 0;
+    if (roundScore(amountScore + WEIGHTS.date + bonusAtMost) < this.lowestKeptScore()) return;
+    let after = firstAtLeast(days, this.day, from, to);
+    let before = after - 1;
+    for (;;) {
+      const afterDays = after < to ? (days[after] as number) - this.day : Number.POSITIVE_INFINITY;
+      const beforeDays = before >= from ? this.day - (days[before] as number) : Number.POSITIVE_INFINITY;
+      const distance = Math.min(afterDays, beforeDays);
+      if (distance > this.settings.dateWindowDays) return;
+      const dateScore = this.dateAgreement(distance);
+      const lowest = this.lowestKeptScore();
+      if (roundScore(amountScore + dateScore + bonusAtMost) < lowest) return;
+      let ordinal: number;
+      if (afterDays <= beforeDays) {
+        ordinal = ordinals[after] as number;
+        after += 1;
+      } else {
+        ordinal = ordinals[before] as number;
+        before -= 1;
+      }
+      // The score but for KID and payment reference, as vouchers with those were considered first.
+      const withoutBonus = amountScore + dateScore;
+      if (
+        roundScore(withoutBonus) >= lowest ||
+        roundScore(withoutBonus + this.bonusFor(this.columns.suppliers[ordinal] as number)) >= lowest
+      ) {
+        this.consider(ordinal);
       }
     }
   }
 
   private considerUndated() {
     const { undated } = this.index;
-    for (let position = undated.firstFrom(this.amount - CLOSE_AMOUNT_ORE); position < undated.size; position += 1) {
-      if (undated.amountAt(position) > this.amount + CLOSE_AMOUNT_ORE) break;
-      for (const voucher of undated.vouchersAt(position)) this.consider(voucher);
+    for (
+      let position = undated.firstFrom(this.amount - CLOSE_AMOUNT_ORE);
+      position < undated.size;
+      position += 1
+    ) {
+      if (undated.amountAt(position) > this.amount + CLOSE_AMOUNT_ORE) return;
+      this.consider(undated.ordinals[position] as number);
     }
   }
 
   /** The score a candidate must reach to be kept: a suggestion's, or that of the last kept when full. */
   private lowestKeptScore(): number {
-    return this.bestCount < this.keep ? this.settings.suggestAt : (this.bestScores[this.keep - 1] as number);
+    return this.bestCount < this.keep
+      ? this.settings.suggestAt
+      : (this.bestThousandths[this.keep - 1] as number) / 1000;
   }
 
   /** Keeps the voucher among the best, in rank, when it scores well enough and was not rejected. */
-  private consider(voucher: IndexedVoucher) {
-    const score = this.score(voucher);
-    if (score < this.lowestKeptScore()) return;
+  private consider(ordinal: number) {
+    const thousandths = this.thousandths(ordinal);
+    if (thousandths / 1000 < this.lowestKeptScore()) return;
     let rank = this.bestCount;
-    while (rank > 0 && this.ranksAbove(voucher, score, rank - 1)) rank -= 1;
+    while (rank > 0 && this.ranksAbove(ordinal, thousandths, rank - 1)) rank -= 1;
     if (rank >= this.keep) return;
-    for (let kept = 0; kept < this.bestCount; kept += 1) if (this.best[kept] === voucher) return;
-    if (this.rejected?.has(`${this.transactionId}:${voucher.id}`)) return;
+    for (let kept = 0; kept < this.bestCount; kept += 1) if (this.best[kept] === ordinal) return;
+    if (this.rejected?.has(`${this.transactionId}:${this.columns.ids[ordinal]}`)) return;
     const last = Math.min(this.bestCount, this.keep - 1);
     for (let moved = last; moved > rank; moved -= 1) {
-      this.best[moved] = this.best[moved - 1] as IndexedVoucher;
-      this.bestScores[moved] = this.bestScores[moved - 1] as number;
+      this.best[moved] = this.best[moved - 1] as number;
+      this.bestThousandths[moved] = this.bestThousandths[moved - 1] as number;
     }
-    this.best[rank] = voucher;
-    this.bestScores[rank] = score;
+    this.best[rank] = ordinal;
+    this.bestThousandths[rank] = thousandths;
     this.bestCount = last + 1;
   }
 
   /** Higher score first; among equal scores the voucher due first, as the oldest open item is paid first. */
-  private ranksAbove(voucher: IndexedVoucher, score: number, rank: number): boolean {
-    const other = this.best[rank] as IndexedVoucher;
-    const otherScore = this.bestScores[rank] as number;
-    if (score !== otherScore) return score > otherScore;
-    if (voucher.day !== other.day) return voucher.day < other.day || Number.isNaN(other.day);
-    return voucher.id < other.id;
+  private ranksAbove(ordinal: number, thousandths: number, rank: number): boolean {
+    const otherThousandths = this.bestThousandths[rank] as number;
+    if (thousandths !== otherThousandths) return thousandths > otherThousandths;
+    const { days, ids } = this.columns;
+    const other = this.best[rank] as number;
+    const day = days[ordinal] as number;
+    const otherDay = days[other] as number;
+    if (day !== otherDay) return day < otherDay || Number.isNaN(otherDay);
+    return (ids[ordinal] as number) < (ids[other] as number);
   }
 
   private dateAgreement(days: number): number {
     return WEIGHTS.date * (1 - days / (this.settings.dateWindowDays + 1));
   }
 
-  /** How well the voucher explains the current transaction; with `reasons`, also why, for a person to check. */
-  private score(voucher: IndexedVoucher, reasons?: MatchReason[]): number {
+  /** How well the voucher explains the current transaction, in thousandths; when explaining, also why, for a person to check. */
+  private thousandths(ordinal: number, explain = false): number {
+    const { amounts, days, suppliers } = this.columns;
     let score = 0;
-    if (this.reference !== undefined && voucher.paymentReference === this.reference) {
+    if (this.index.byReference.chains(this.firstWithReference, ordinal)) {
       score += WEIGHTS.paymentReference;
-      reasons?.push({ code: 'SAME_PAYMENT_REFERENCE' });
+      if (explain) this.explain(SAME_PAYMENT_REFERENCE);
     }
-    if (this.kid !== undefined && voucher.kidDigits === this.kid) {
+    if (this.index.byKid.chains(this.firstWithKid, ordinal)) {
       score += WEIGHTS.kid;
-      reasons?.push({ code: 'SAME_KID', kid: this.kid });
+      if (explain) this.explain({ code: 'SAME_KID', kid: this.kid as string });
     }
-    const amount = amountAgreement(this.amount, voucher.amount);
+    const voucherAmount = amounts[ordinal] as number;
+    const amount = amountAgreement(this.amount, voucherAmount);
     if (amount > 0) {
       score += amount;
-      const differenceOre = Math.abs(this.amount - voucher.amount);
-      reasons?.push(differenceOre === 0 ? { code: 'SAME_AMOUNT' } : { code: 'AMOUNT_CLOSE', differenceOre });
-    }
-    const days = Math.abs(voucher.day - this.day);
-    if (days <= this.settings.dateWindowDays) {
-      score += this.dateAgreement(days);
-      reasons?.push({ code: 'DAYS_APART', days });
-    }
-    const evidence = this.evidenceFor(voucher.supplier);
-    if (evidence) {
-      score += evidence.bonus;
-      if (reasons) {
-        const name = this.index.supplierName(evidence.supplier);
-        if (evidence.nameShare > 0) reasons.push({ code: 'NAME_MATCHES', name });
-        if (evidence.learned) {
-          reasons.push({ code: 'LEARNED', name, confirmations: evidence.learned.confirmations });
-        }
+      const differenceOre = Math.abs(this.amount - voucherAmount);
+      if (explain) {
+        this.explain(differenceOre === 0 ? SAME_AMOUNT : { code: 'AMOUNT_CLOSE', differenceOre });
       }
     }
-    return roundScore(score);
+    const daysApart = Math.abs((days[ordinal] as number) - this.day);
+    if (daysApart <= this.settings.dateWindowDays) {
+      score += this.dateAgreement(daysApart);
+      if (explain) this.explain(this.daysApartReason(daysApart));
+    }
+    const evidence = this.profile.bySupplier.get(suppliers[ordinal] as number);
+    if (evidence) {
+      score += evidence.bonus;
+      if (explain && evidence.named) this.explain(this.index.nameMatches(evidence.supplier));
+      if (explain && evidence.learned) this.explain(evidence.learned);
+    }
+    return thousandthsOf(score);
   }
 
-  private evidenceFor(supplier: number): SupplierEvidence | undefined {
-    if (supplier === NO_SUPPLIER || this.supplierStamps[supplier] !== this.stamp) return undefined;
-    return this.profile.evidence[this.supplierSlots[supplier] as number];
+  private daysApartReason(days: number): MatchReason {
+    const known = this.daysApart[days];
+    if (known) return known;
+    const reason: MatchReason = Object.freeze({ code: 'DAYS_APART', days });
+    this.daysApart[days] = reason;
+    return reason;
+  }
+
+  private explain(reason: MatchReason) {
+    this.reasons[this.reasonCount] = reason;
+    this.reasonCount += 1;
+  }
+
+  private bonusFor(supplier: number): number {
+    return this.profile.bySupplier.get(supplier)?.bonus ?? 0;
   }
 
   private profileOf(transaction: MatchTransaction): TextProfile {
@@ -554,17 +874,35 @@ class MatchRun {
         wordsFound.set(supplier, (wordsFound.get(supplier) ?? 0) + 1);
       }
     }
-    const learned = this.learned ? this.learnedFor(this.learned, text, words) : new Map();
+    const learned = this.learned ? this.learnedFor(this.learned, text, words) : undefined;
     const evidence: SupplierEvidence[] = [];
-    let bestBonus = 0;
-    for (const supplier of new Set([...wordsFound.keys(), ...learned.keys()])) {
-      const nameShare = (wordsFound.get(supplier) ?? 0) / this.index.supplierWordCount(supplier);
-      const history = learned.get(supplier);
-      const bonus = WEIGHTS.name * nameShare + WEIGHTS.learned * (history?.affinity ?? 0);
-      evidence.push({ supplier, nameShare, learned: history, bonus });
-      bestBonus = Math.max(bestBonus, bonus);
+    const addEvidence = (supplier: number, found: number, history: LearnedAffinity | undefined) => {
+      // The more of the supplier's name the bank text carries, the surer: "Ruter Bodø" is not "Posten Bodø".
+      const nameShare = found / this.index.supplierWordCount(supplier);
+      evidence.push({
+        supplier,
+        bonus: WEIGHTS.name * nameShare + WEIGHTS.learned * (history?.affinity ?? 0),
+        named: found > 0,
+        learned:
+          history &&
+          Object.freeze({
+            code: 'LEARNED',
+            name: this.index.supplierName(supplier),
+            confirmations: history.confirmations,
+          }),
+      });
+    };
+    for (const [supplier, found] of wordsFound) addEvidence(supplier, found, learned?.get(supplier));
+    for (const [supplier, history] of learned ?? []) {
+      if (!wordsFound.has(supplier)) addEvidence(supplier, 0, history);
     }
-    return { evidence, bestBonus };
+    evidence.sort((a, b) => b.bonus - a.bonus);
+    const bestBonus = evidence[0]?.bonus ?? 0;
+    return {
+      evidence,
+      foremost: evidence.filter(({ bonus }) => bonus * 2 >= bestBonus).length,
+      bySupplier: new Map(evidence.map((each) => [each.supplier, each])),
+    };
   }
 
   /** The suppliers the history ties to words of the text, and how strongly. */
@@ -577,7 +915,10 @@ class MatchRun {
         if (keysSeen.has(key)) continue;
         keysSeen.add(key);
         const suppliers = this.index.suppliersWithKey(key);
-        const affinity = suppliers[0] === undefined ? undefined : learnedAffinity(model, text, this.index.supplierName(suppliers[0]));
+        const affinity =
+          suppliers[0] === undefined
+            ? undefined
+            : learnedAffinity(model, text, this.index.supplierName(suppliers[0]));
         if (affinity) for (const supplier of suppliers) affinities.set(supplier, affinity);
       }
     }
@@ -594,7 +935,7 @@ export function scorePair(
   const index = new VoucherIndex([voucher]);
   const run = new MatchRun(index, options);
   run.begin(transaction);
-  return run.candidate(index.vouchers[0] as IndexedVoucher);
+  return run.candidate(0);
 }
 
 /** The ranked candidates of one transaction and what to do about them, before vouchers are shared out. */
@@ -623,21 +964,5 @@ export function matchTransactions(
   options: MatchOptions = {},
 ): MatchDecision[] {
   const index = vouchers instanceof VoucherIndex ? vouchers : new VoucherIndex(vouchers);
-  const run = new MatchRun(index, options);
-  const decisions = transactions.map((transaction) => run.decide(transaction));
-  const holders = new Map<number, MatchDecision>();
-  for (const decision of decisions) {
-    const voucherId = decision.candidates[0]?.voucherId;
-    if (decision.outcome !== 'connect' || voucherId === undefined) continue;
-    const holder = holders.get(voucherId);
-    if (holder === undefined) {
-      holders.set(voucherId, decision);
-    } else if (outranks(decision, holder)) {
-      holder.outcome = 'suggest';
-      holders.set(voucherId, decision);
-    } else {
-      decision.outcome = 'suggest';
-    }
-  }
-  return decisions;
+  return new MatchRun(index, options).matchAll(transactions);
 }

@@ -32,6 +32,15 @@ describe('learning from confirmed and rejected pairs', () => {
     expect(predictSupplier(model, 'Nettbank overføring')?.supplierKey).toBe('telenor');
   });
 
+  it('reads any word of a bank text, including names every object has', () => {
+    const model = trainModel([
+      { text: 'CONSTRUCTOR toString AS', supplierName: 'Constructor Bygg AS', accepted: true },
+    ]);
+    expect(learnedAffinity(model, 'constructor valueOf', 'Hasownproperty AS')).toBeUndefined();
+    expect(learnedAffinity(model, 'CONSTRUCTOR', 'Constructor Bygg AS')?.confirmations).toBe(1);
+    expect(predictSupplier(trainModel([]), '__proto__ constructor')).toBeUndefined();
+  });
+
   it('lifts the voucher of the learned supplier above an equal one, so it is connected instead of left ambiguous', () => {
     const transaction = { id: 1, date: '2025-06-10', amountOre: -45_000, text: 'VIPPS *KB 4411' };
     const vouchers = [

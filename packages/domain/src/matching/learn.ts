@@ -43,9 +43,9 @@ export function trainModel(pairs: Iterable<TrainingPair>): LearnedModel {
     if (pair.accepted) model.confirmed += 1;
     else model.rejected += 1;
     for (const word of new Set(nameTokens(pair.text))) {
-      const entry = model.words[word] ?? { seen: 0, suppliers: {} };
+      const entry = ownEntry(model.words, word) ?? { seen: 0, suppliers: {} };
       model.words[word] = entry;
-      const counts = entry.suppliers[key] ?? [0, 0];
+      const counts = ownEntry(entry.suppliers, key) ?? [0, 0];
       entry.suppliers[key] = counts;
       if (pair.accepted) {
         entry.seen += 1;
@@ -56,6 +56,14 @@ export function trainModel(pairs: Iterable<TrainingPair>): LearnedModel {
     }
   }
   return model;
+}
+
+/**
+ * A word or supplier looked up among the model's own keys only: bank texts hold any word, and one such
+ * as "constructor" must not find what every object inherits.
+ */
+function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** A word's share of confirmations for one supplier, less its rejections, damped while the word is rare. */
@@ -75,8 +83,8 @@ export function learnedAffinity(
   if (!key) return undefined;
   let best: LearnedAffinity | undefined;
   for (const word of new Set(nameTokens(text))) {
-    const entry = model.words[word];
-    const counts = entry?.suppliers[key];
+    const entry = ownEntry(model.words, word);
+    const counts = entry && ownEntry(entry.suppliers, key);
     if (!entry || !counts) continue;
     const affinity = wordAffinity(entry.seen, counts);
     if (affinity > 0 && (!best || affinity > best.affinity)) {
@@ -93,7 +101,7 @@ export function predictSupplier(
 ): { supplierKey: string; affinity: number; confirmations: number; word: string } | undefined {
   let best: { supplierKey: string; affinity: number; confirmations: number; word: string } | undefined;
   for (const word of new Set(nameTokens(text))) {
-    const entry = model.words[word];
+    const entry = ownEntry(model.words, word);
     if (!entry) continue;
     for (const [key, counts] of Object.entries(entry.suppliers)) {
       const affinity = wordAffinity(entry.seen, counts);

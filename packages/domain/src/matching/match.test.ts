@@ -235,7 +235,7 @@ describe('matching transactions with vouchers: finding and ranking', () => {
   });
 });
 
-/** Many vouchers of a few amounts, from suppliers whose names share words, with and without dates and KIDs. */
+/** Many vouchers of a few amounts, from suppliers whose names share words, with and without dates, KIDs. */
 function crowdedBooks(seed: number) {
   let state = seed;
   const next = () => {

@@ -104,7 +104,7 @@ const ORE_PER_KRONE = 100;
 const UNREADABLE_DAY = 1e9;
 /** No voucher, or no supplier. */
 const NONE = -1;
-/** An amount with more vouchers than this has them grouped by supplier too, so they need not all be walked. */
+/** An amount with more vouchers than this has them by supplier too, so they need not all be walked. */
 const CROWDED_AMOUNT = 16;
 
 /**
@@ -183,15 +183,17 @@ function dayOrdered(ordinals: Int32Array, { days }: VoucherColumns): DayOrdered 
 
 /** The ordinals, below `size`, of the vouchers that pass. */
 function ordinalsWhere(size: number, passes: (ordinal: number) => boolean): Int32Array {
-  const ordinals = new Int32Array(size);
   let count = 0;
+  for (let ordinal = 0; ordinal < size; ordinal += 1) if (passes(ordinal)) count += 1;
+  const ordinals = new Int32Array(count);
+  count = 0;
   for (let ordinal = 0; ordinal < size; ordinal += 1) {
     if (passes(ordinal)) {
       ordinals[count] = ordinal;
       count += 1;
     }
   }
-  return ordinals.slice(0, count);
+  return ordinals;
 }
 
 /** The values of a column at the ordinals given, in their order. */
@@ -231,20 +233,22 @@ class DatedVouchers {
       amounts.length,
       (ordinal) => amounts[ordinal] !== 0 && !Number.isNaN(days[ordinal]),
     ).sort((a, b) => (amounts[a] as number) - (amounts[b] as number) || byDay(a, b));
-    const sortedAmounts = valuesAt(amounts, inAmountOrder);
-    const starts = new Int32Array(sortedAmounts.length + 1);
+    const starts = new Int32Array(inAmountOrder.length + 1);
     let distinct = 0;
-    for (let position = 0; position < sortedAmounts.length; position += 1) {
-      if (position === 0 || sortedAmounts[position] !== sortedAmounts[position - 1]) {
+    let previousAmount = Number.NaN;
+    for (let position = 0; position < inAmountOrder.length; position += 1) {
+      const amount = amounts[inAmountOrder[position] as number] as number;
+      if (amount !== previousAmount) {
         starts[distinct] = position;
         distinct += 1;
+        previousAmount = amount;
       }
     }
-    starts[distinct] = sortedAmounts.length;
-    this.starts = starts.slice(0, distinct + 1);
+    starts[distinct] = inAmountOrder.length;
+    this.starts = starts.subarray(0, distinct + 1);
     this.amounts = new Float64Array(distinct);
     for (let position = 0; position < distinct; position += 1) {
-      this.amounts[position] = sortedAmounts[starts[position] as number] as number;
+      this.amounts[position] = amounts[inAmountOrder[starts[position] as number] as number] as number;
     }
 
     const inSupplierOrder: number[] = [];
@@ -387,9 +391,11 @@ function fnv1a(text: string): number {
 /**
  * The vouchers arranged for lookups by KID, payment reference and amount (dated ones by the day they are
  * expected paid), and their suppliers by the words of their names, so a transaction meets only the
- * vouchers that could explain it however many there are.
+ * vouchers that could explain it however many there are. Built once, it serves any number of matchings;
+ * its parts are read by them, not meant for use elsewhere.
  */
 export class VoucherIndex {
+  /** How many vouchers: each is known by its ordinal, its position in the order given. */
   readonly size: number;
   readonly columns: VoucherColumns;
   readonly dated: DatedVouchers;
@@ -414,7 +420,7 @@ export class VoucherIndex {
       days: new Float64Array(this.size),
       suppliers: new Int32Array(this.size),
     };
-    // A chain of no vouchers takes no room, as most books have no payment references.
+    // Chains are sized for every voucher only when some voucher has the key: most have no payment reference.
     this.byKid = new Chains(list.some((voucher) => voucher.kid) ? this.size : 0);
     this.byReference = new Chains(list.some((voucher) => voucher.paymentReference) ? this.size : 0);
     const { ids, amounts, days, suppliers } = this.columns;
@@ -537,9 +543,12 @@ function roundScore(score: number): number {
   return thousandthsOf(score) / 1000;
 }
 
-/** A score in whole thousandths, as it is passed around inside a run: a whole number costs nothing to pass. */
+/**
+ * A score in whole thousandths, as it is passed around inside a run. Made a 32-bit integer (`| 0`), as
+ * V8 boxes a fractional-typed number, even a whole one, each time it is passed to a function.
+ */
 function thousandthsOf(score: number): number {
-  return Math.min(1000, Math.round(score * 1000));
+  return Math.min(1000, Math.round(score * 1000)) | 0;
 }
 
 /**
@@ -555,7 +564,7 @@ class MatchRun {
   private readonly profiles = new Map<string, TextProfile>();
   /** Candidates kept per transaction: those shown, and at least two to tell whether the best is clear. */
   private readonly keep: number;
-  /** A candidate's reasons are gathered here and copied out at their size, as a growing array reserves room for many. */
+  /** A candidate's reasons are gathered here, then copied into a list of their number. */
   private readonly reasons: MatchReason[] = [];
   private reasonCount = 0;
   /** DAYS_APART by days, made as first needed. */
@@ -569,7 +578,6 @@ class MatchRun {
   private kid: string | undefined;
   /** The first voucher with its KID, or NONE. */
   private firstWithKid = NONE;
-  private reference: string | undefined;
   /** The first voucher paid with its end-to-end id, or NONE. */
   private firstWithReference = NONE;
   private profile = EMPTY_PROFILE;
@@ -632,8 +640,10 @@ class MatchRun {
     for (let ordinal = this.firstWithReference; ordinal !== NONE; ordinal = byReference.nextAfter(ordinal)) {
       this.consider(ordinal);
     }
-    this.considerDated();
-    this.considerUndated();
+    if (Number.isFinite(this.amount)) {
+      this.considerDated();
+      this.considerUndated();
+    }
 
     const shown = Math.min(this.bestCount, this.settings.maxCandidates);
     const candidates = new Array<MatchCandidate>(shown);
@@ -641,9 +651,8 @@ class MatchRun {
     const first = (this.bestThousandths[0] as number) / 1000;
     const second = (this.bestThousandths[1] as number) / 1000;
     const ambiguous = this.bestCount >= 2 && first - second < this.settings.margin;
-    let outcome: MatchOutcome = 'none';
-    if (this.bestCount > 0)
-      outcome = first >= this.settings.autoConnectAt && !ambiguous ? 'connect' : 'suggest';
+    const connects = first >= this.settings.autoConnectAt && !ambiguous;
+    const outcome: MatchOutcome = this.bestCount === 0 ? 'none' : connects ? 'connect' : 'suggest';
     return { transactionId: transaction.id, outcome, candidates, ambiguous };
   }
 
@@ -651,12 +660,13 @@ class MatchRun {
   begin(transaction: MatchTransaction) {
     this.transactionId = transaction.id;
     this.amount = Math.abs(transaction.amountOre);
-    const day = dayNumber(transaction.date);
+    const day = transaction.date ? dayNumber(transaction.date) : Number.NaN;
     this.day = Number.isNaN(day) ? UNREADABLE_DAY : day;
     this.kid = digitsOf(transaction.kid);
     this.firstWithKid = this.kid ? this.index.byKid.firstWith(this.kid) : NONE;
-    this.reference = transaction.endToEndId ?? undefined;
-    this.firstWithReference = this.reference ? this.index.byReference.firstWith(this.reference) : NONE;
+    this.firstWithReference = transaction.endToEndId
+      ? this.index.byReference.firstWith(transaction.endToEndId)
+      : NONE;
     this.profile = this.profileOf(transaction);
   }
 
@@ -665,8 +675,9 @@ class MatchRun {
     this.reasonCount = 0;
     const score = this.thousandths(ordinal, true) / 1000;
     const reasons = new Array<MatchReason>(this.reasonCount);
-    for (let reason = 0; reason < this.reasonCount; reason += 1)
+    for (let reason = 0; reason < this.reasonCount; reason += 1) {
       reasons[reason] = this.reasons[reason] as MatchReason;
+    }
     return { voucherId: this.columns.ids[ordinal] as number, score, reasons };
   }
 
@@ -738,14 +749,10 @@ class MatchRun {
         ordinal = ordinals[before] as number;
         before -= 1;
       }
-      // The score but for KID and payment reference, as vouchers with those were considered first.
-      const withoutBonus = amountScore + dateScore;
-      if (
-        roundScore(withoutBonus) >= lowest ||
-        roundScore(withoutBonus + this.bonusFor(this.columns.suppliers[ordinal] as number)) >= lowest
-      ) {
-        this.consider(ordinal);
-      }
+      // Its score but for KID and payment reference: vouchers with those were considered first, with them.
+      const evidence = this.profile.bySupplier.get(this.columns.suppliers[ordinal] as number);
+      const thousandths = thousandthsOf(amountScore + dateScore + (evidence ? evidence.bonus : 0));
+      if (thousandths / 1000 >= lowest) this.keepRanked(ordinal, thousandths);
     }
   }
 
@@ -768,10 +775,13 @@ class MatchRun {
       : (this.bestThousandths[this.keep - 1] as number) / 1000;
   }
 
-  /** Keeps the voucher among the best, in rank, when it scores well enough and was not rejected. */
   private consider(ordinal: number) {
     const thousandths = this.thousandths(ordinal);
-    if (thousandths / 1000 < this.lowestKeptScore()) return;
+    if (thousandths / 1000 >= this.lowestKeptScore()) this.keepRanked(ordinal, thousandths);
+  }
+
+  /** Keeps the voucher among the best, in rank, unless better ones fill the list or it was rejected. */
+  private keepRanked(ordinal: number, thousandths: number) {
     let rank = this.bestCount;
     while (rank > 0 && this.ranksAbove(ordinal, thousandths, rank - 1)) rank -= 1;
     if (rank >= this.keep) return;
@@ -803,7 +813,10 @@ class MatchRun {
     return WEIGHTS.date * (1 - days / (this.settings.dateWindowDays + 1));
   }
 
-  /** How well the voucher explains the current transaction, in thousandths; when explaining, also why, for a person to check. */
+  /**
+   * How well the voucher explains the current transaction, in thousandths; when explaining, also why, in
+   * terms a person can check.
+   */
   private thousandths(ordinal: number, explain = false): number {
     const { amounts, days, suppliers } = this.columns;
     let score = 0;
@@ -851,12 +864,9 @@ class MatchRun {
     this.reasonCount += 1;
   }
 
-  private bonusFor(supplier: number): number {
-    return this.profile.bySupplier.get(supplier)?.bonus ?? 0;
-  }
-
   private profileOf(transaction: MatchTransaction): TextProfile {
-    // A profile depends only on the words of the bank text, which the text alone gives when there is no counterparty.
+    // A profile depends only on the words of the bank text, which the text alone gives when there is no
+    // counterparty.
     const key = transaction.counterpartyName ? bankText(transaction) : transaction.text;
     let profile = this.profiles.get(key);
     if (!profile) {

@@ -76,3 +76,12 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite({ dataDir: path.join(options.dataDir, 'pglite') });
 }
+
+/**
+ * The node-postgres connection a transaction runs on, for what the ORM cannot send, such as COPY;
+ * undefined on the embedded database. Drizzle keeps the connection of a transaction on its session.
+ */
+export function postgresConnection(tx: Db): pg.ClientBase | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : undefined;
+}

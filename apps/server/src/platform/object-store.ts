@@ -18,6 +18,11 @@ export type ObjectStore = {
 };
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
+/**
+ * Files are read in pieces that, decoded to text, stay below the size V8 keeps in its young generation;
+ * larger strings go straight to the old generation and pile up there until a full collection.
+ */
+const READ_CHUNK_BYTES = 64 * 1024;
 
 function assertSafeKey(key: string) {
   if (!safeKey.test(key) || key.includes('..')) throw new Error(`Unsafe object key: ${key}`);
@@ -40,7 +45,7 @@ export function createLocalDiskStore(root: string): ObjectStore {
       await copyFile(sourcePath, target, constants.COPYFILE_EXCL);
     },
     get: (key) => readFile(resolve(key)),
-    openRead: (key) => createReadStream(resolve(key), { highWaterMark: 256 * 1024 }),
+    openRead: (key) => createReadStream(resolve(key), { highWaterMark: READ_CHUNK_BYTES }),
     delete: (key) => rm(resolve(key), { force: true }),
   };
 }

@@ -16,6 +16,8 @@ const GROUP_SPACES = /[ \u00A0\u2007\u2009\u202F]/g;
 const CURRENCY_MARKERS = /^(?:kr\.?|nok)\s*|\s*(?:kr\.?|nok)$/gi;
 /** The common shapes ("-348,56", "1234.50", "200") that need none of the slow path's care. */
 const SIMPLE_AMOUNT = /^(-?)(\d{1,15})(?:([.,])(\d{1,2}))?$/;
+/** The same with the whole kroner in groups of three split by plain spaces, as banks export them ("1 234,56"). */
+const SPACE_GROUPED_AMOUNT = /^(-?)(\d{1,3}(?: \d{3})+)(?:([.,])(\d{1,2}))?$/;
 const MAX_SAFE_DIGITS = 15;
 
 function invalid(text: string, reason: string): DomainError {
@@ -156,9 +158,9 @@ function parseBody(text: string, sign: number, body: string, decimal: DecimalSep
  */
 export function parseAmount(text: string, format: AmountFormat = {}): Ore {
   if (typeof text !== 'string') throw invalid(String(text), 'not text');
-  const simple = SIMPLE_AMOUNT.exec(text);
+  const simple = SIMPLE_AMOUNT.exec(text) ?? SPACE_GROUPED_AMOUNT.exec(text);
   if (simple && (simple[3] === undefined || format.decimal === undefined || simple[3] === format.decimal)) {
-    return toOre(simple[1] === '-' ? -1 : 1, simple[2] ?? '', simple[4] ?? '', text);
+    return toOre(simple[1] === '-' ? -1 : 1, (simple[2] ?? '').replaceAll(' ', ''), simple[4] ?? '', text);
   }
   const { sign, body } = splitSign(text);
   return parseBody(text, sign, body, format.decimal);

@@ -79,8 +79,10 @@ export const bankTransactions = pgTable(
     counterpartyName: text('counterparty_name'),
     counterpartyAccount: text('counterparty_account'),
     /**
-     * What makes a row the same row when a statement is imported again: a hash of the account, date,
-     * amount and texts (or the bank's own reference), with `occurrence` telling identical rows apart.
+     * What makes a row the same row when a statement is imported again: a hash of the date, amount and
+     * texts (or the bank's own reference), with `occurrence` telling identical rows apart. Unique within
+     * the account and booking date, the index keeps one statement's rows together, so an import writes
+     * its part of the index in order instead of all over it.
      */
     fingerprint: text('fingerprint').notNull(),
     occurrence: integer('occurrence').notNull().default(1),
@@ -99,6 +101,7 @@ export const bankTransactions = pgTable(
     uniqueIndex('bank_transactions_fingerprint_unique').on(
       table.companyId,
       table.companyBankId,
+      table.bookingDate,
       table.fingerprint,
       table.occurrence,
     ),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import {
   type AutoMatchSummary,
   type CamtSummary,
@@ -22,6 +23,8 @@ import type { ObjectStore } from '../../platform/object-store';
 import { companyExists, requireCompanyAccess } from '../companies';
 import { requireCompanyBank } from './bank.service';
 import type { BankImportJobRow, CompanyBankRow, ImportJobLayout } from './bank.table';
+import { OccurrenceCounter, rowFingerprint } from './fingerprint';
+import type { FingerprintedRow } from './import.repository';
 import * as repository from './import.repository';
 import {
   camtBalances,
@@ -41,8 +44,8 @@ import {
   unreadable,
 } from './statement-source';
 
-/** Rows per staging statement: large enough to amortise the round trip, small enough to bound memory. */
-const STAGE_BATCH_ROWS = 2000;
+/** A camt.053 statement, read whole, is handed on in batches of this many rows, as spreadsheets are. */
+const CAMT_BATCH_ROWS = 2000;
 const READ_SAMPLE_ROWS = 20;
 const READ_SAMPLE_REFUSALS = 50;
 
@@ -76,8 +79,10 @@ async function matchImported(
   }
 }
 
+type ImportProgress = { processedBytes: number; processedRows: number; refused: number };
+
 /** Progress of the imports running in this process; the job row holds it once they end. */
-const runningProgress = new Map<number, { processedBytes: number; processedRows: number; refused: number }>();
+const runningProgress = new Map<number, ImportProgress>();
 
 /**
  * An import may be run by a member of the company or, from the administrators' manual import screen,
@@ -281,6 +286,19 @@ function checkMapping(mapping: ImportMapping | undefined) {
   }
 }
 
+/**
+ * The file's bytes as they are read, telling how far reading has come. They are pulled, so the file is
+ * read no faster than it is parsed (a 'data' listener would read all of it ahead into memory).
+ */
+async function* countedBytes(stream: Readable, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    onBytes(bytes);
+    yield chunk;
+  }
+}
+
 /** The job's transactions batch by batch, whatever the file's format. */
 async function* jobBatches(
   store: ObjectStore,
@@ -291,21 +309,17 @@ async function* jobBatches(
   onLayout: (layout: { template: string; dateFormat: string; decimal: string | null }) => void,
 ): AsyncGenerator<StatementBatch> {
   const stream = store.openRead(job.storageKey);
-  let bytes = 0;
-  stream.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    onBytes(bytes);
-  });
   if (job.format === 'camt053') {
-    const document = parseCamt(await readAll(stream, MAX_CAMT_BYTES));
-    const rows = camtRows(document, account.accountNumber);
-    for (let start = 0; start < rows.length; start += STAGE_BATCH_ROWS) {
-      yield { rows: rows.slice(start, start + STAGE_BATCH_ROWS), refused: [] };
+    const bytes = await readAll(stream, MAX_CAMT_BYTES);
+    onBytes(bytes.length);
+    const rows = camtRows(parseCamt(bytes), account.accountNumber);
+    for (let start = 0; start < rows.length; start += CAMT_BATCH_ROWS) {
+      yield { rows: rows.slice(start, start + CAMT_BATCH_ROWS), refused: [] };
     }
     return;
   }
   const template = options.template ?? (job.layout as ImportJobLayout).template ?? undefined;
-  yield* spreadsheetBatches(stream, readOptions(options.mapping, template), onLayout);
+  yield* spreadsheetBatches(countedBytes(stream, onBytes), readOptions(options.mapping, template), onLayout);
 }
 
 /** v2/read-file-upload: how the rows will be read with the mapping, and which are refused and why. */
@@ -377,9 +391,34 @@ export type ImportOutcome = {
   refused: number;
 };
 
+/** The rows of the statement with their fingerprints, identical rows numbered in file order. */
+async function* fingerprinted(
+  batches: AsyncIterable<StatementBatch>,
+  progress: ImportProgress,
+  period: StatementPeriod,
+): AsyncGenerator<FingerprintedRow[]> {
+  const occurrences = new OccurrenceCounter();
+  for await (const batch of batches) {
+    progress.refused += batch.refused.length;
+    yield batch.rows.map((row) => {
+      const fingerprinted = row as FingerprintedRow;
+      fingerprinted.fingerprint = rowFingerprint(row);
+      fingerprinted.occurrence = occurrences.next(fingerprinted.fingerprint);
+      if (period.fromDate === null || row.date < period.fromDate) period.fromDate = row.date;
+      if (period.toDate === null || row.date > period.toDate) period.toDate = row.date;
+      return fingerprinted;
+    });
+    progress.processedRows += batch.rows.length;
+  }
+}
+
+type StatementPeriod = { fromDate: string | null; toDate: string | null };
+
 /**
- * Runs one import in a single database transaction: the rows are staged batch by batch as the file is
- * read, then moved into the account with the duplicates left out. If anything fails, nothing is kept.
+ * Runs one import in a single database transaction. Into an account that holds no transactions yet, the
+ * rows are loaded straight in as the file is read, for nothing there can repeat them. Otherwise they are
+ * staged as the file is read, then moved into the account with the duplicates left out. If anything
+ * fails, nothing is kept.
  */
 async function runImport(
   db: Db,
@@ -389,59 +428,15 @@ async function runImport(
   userId: number,
   options: ImportOptions,
 ): Promise<ImportOutcome> {
-  const progress = { processedBytes: 0, processedRows: 0, refused: 0 };
+  const progress: ImportProgress = { processedBytes: 0, processedRows: 0, refused: 0 };
   runningProgress.set(job.id, progress);
   let template = job.format === 'camt053' ? null : (job.layout as ImportJobLayout).template;
   try {
     return await db.transaction(async (tx) => {
-      await repository.createStaging(tx);
-      const batches = jobBatches(
-        store,
-        job,
-        account,
-        options,
-        (bytes) => {
-          progress.processedBytes = bytes;
-        },
-        (layout) => {
-          template = layout.template;
-        },
-      );
-      // The next rows are read while the database stages the ones before: one statement in flight.
-      let staging: Promise<void> | undefined;
-      const stage = async (rows: StagedRow[]) => {
-        await staging;
-        staging = repository.stageRows(tx, rows).then(() => {
-          progress.processedRows += rows.length;
-        });
-        // A failure is raised where the statement is awaited: before the next one, or after the last.
-        staging.catch(() => undefined);
-      };
-      try {
-        let pending: StagedRow[] = [];
-        for await (const batch of batches) {
-          progress.refused += batch.refused.length;
-          for (const row of batch.rows) pending.push(row);
-          if (pending.length >= STAGE_BATCH_ROWS) {
-            await stage(pending);
-            pending = [];
-          }
-        }
-        await stage(pending);
-        await staging;
-      } catch (error) {
-        // The transaction is rolled back only once the statement in flight has ended.
-        await staging?.catch(() => undefined);
-        throw error;
-      }
-      progress.processedBytes = job.fileSize;
-      const period = await repository.stagedPeriod(tx);
-      if (period.staged === 0 && progress.refused === 0) {
-        throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'importNoRows');
-      }
+      await repository.lockAccountAdditions(tx, account.id);
+      const target = { companyId: job.companyId, companyBankId: account.id };
       const record = await repository.insertImport(tx, {
-        companyId: job.companyId,
-        companyBankId: account.id,
+        ...target,
         fileName: job.fileName,
         fileSize: job.fileSize,
         format: job.format,
@@ -449,20 +444,52 @@ async function runImport(
         storageKey: job.storageKey,
         imported: 0,
         duplicates: 0,
-        refused: progress.refused,
-        fromDate: period.fromDate,
-        toDate: period.toDate,
+        refused: 0,
         createdBy: userId,
       });
-      const imported = await repository.commitStaged(tx, {
-        companyId: job.companyId,
-        companyBankId: account.id,
-        importId: record.id,
-        currency: account.currency,
-        userId,
+      const period: StatementPeriod = { fromDate: null, toDate: null };
+      const rows = fingerprinted(
+        jobBatches(
+          store,
+          job,
+          account,
+          options,
+          (bytes) => {
+            progress.processedBytes = bytes;
+          },
+          (layout) => {
+            template = layout.template;
+          },
+        ),
+        progress,
+        period,
+      );
+      const into = { ...target, importId: record.id, currency: account.currency, userId };
+      let imported: number;
+      if (repository.canLoadDirectly(tx) && !(await repository.accountHasRows(tx, target))) {
+        imported = await repository.loadIntoAccount(tx, into, rows);
+      } else {
+        await repository.createStaging(tx);
+        await repository.stageRows(tx, rows);
+        const mayRepeat =
+          period.fromDate !== null &&
+          period.toDate !== null &&
+          (await repository.accountHasRowsBetween(tx, target, period.fromDate, period.toDate));
+        imported = await repository.commitStaged(tx, { ...into, mayRepeat });
+      }
+      progress.processedBytes = job.fileSize;
+      if (progress.processedRows === 0 && progress.refused === 0) {
+        throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'importNoRows');
+      }
+      const duplicates = progress.processedRows - imported;
+      await repository.finishImport(tx, job.companyId, record.id, {
+        imported,
+        duplicates,
+        refused: progress.refused,
+        template,
+        fromDate: period.fromDate,
+        toDate: period.toDate,
       });
-      const duplicates = period.staged - imported;
-      await repository.finishImport(tx, job.companyId, record.id, { imported, duplicates });
       if (job.format === 'camt053') {
         const document = parseCamt(await readAll(store.openRead(job.storageKey), MAX_CAMT_BYTES));
         await repository.insertBalances(

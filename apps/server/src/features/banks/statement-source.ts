@@ -259,7 +259,7 @@ export function readOptions(
 
 /** The spreadsheet's rows batch by batch, with memory bounded by the batch, not the file. */
 export async function* spreadsheetBatches(
-  stream: Readable,
+  stream: AsyncIterable<Uint8Array>,
   options: StatementReadOptions,
   onLayout: (layout: { template: string; dateFormat: string; decimal: string | null }) => void,
 ): AsyncGenerator<StatementBatch> {

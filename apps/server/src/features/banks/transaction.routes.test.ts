@@ -263,6 +263,26 @@ describe('bank transactions and imports', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data[0]).toMatchObject({ Imported: 4, Duplicates: 0, Refused: 1 });
     });
+
+    it('keeps texts with backslashes, tabs and a literal \\N as they are, and knows them again', async () => {
+      const other = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 130));
+      const texts = ['Overføring C:\\mappe\\fil', 'Kolonne\tto', '\\N', 'Vanlig'];
+      const rows = texts.map((text) => ({ date: '14.04.2025', text, out: '10,00' }));
+      const first = await importFile(other.Id, 'spesial.csv', dnbCsv(rows));
+      expect(first).toMatchObject({ Status: 'completed', Imported: 4, Duplicates: 0 });
+      const list = await call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${other.Id}&year=2025`,
+      );
+      expect(
+        list
+          .json()
+          .data.rows.map((row: { Text: string }) => row.Text)
+          .sort(),
+      ).toEqual([...texts].sort());
+      const again = await importFile(other.Id, 'spesial.csv', dnbCsv(rows));
+      expect(again).toMatchObject({ Status: 'completed', Imported: 0, Duplicates: 4 });
+    });
   });
 
   describe('importing camt.053', () => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type AddTransactionRequest,
   type BankTransaction,
@@ -23,6 +23,8 @@ import { checkUploads, recordUpload, withStoredUploads } from '../files';
 import { readHistory } from '../history';
 import { requireCompanyBank, scope } from './bank.service';
 import type { BankTransactionRow } from './bank.table';
+import { OccurrenceCounter, rowFingerprint } from './fingerprint';
+import { lockAccountAdditions } from './import.repository';
 import * as repository from './transaction.repository';
 
 const HISTORY_ENTITY = 'bank-transaction';
@@ -299,10 +301,6 @@ export async function markVoucherMissing(
   });
 }
 
-function fingerprintText(row: { date: string; amountOre: number; text: string; text2: string }) {
-  return `${row.date}|${row.amountOre}|${row.text}|${row.text2}`;
-}
-
 /** add and addList: transactions typed by hand; a list typed twice is not stored twice. */
 export async function addTransactions(
   db: Db,
@@ -316,13 +314,13 @@ export async function addTransactions(
 ) {
   const companyId = await scope(db, principal, input.companyId);
   const account = await requireCompanyBank(db, companyId, input.companyBankId);
-  const seen = new Map<string, number>();
+  const occurrences = new OccurrenceCounter();
   const stored = await db.transaction(async (tx) => {
+    await lockAccountAdditions(tx, account.id);
     const values = [];
     for (const row of input.rows) {
-      const fingerprint = createHash('md5').update(fingerprintText(row)).digest('hex');
-      const occurrence = (seen.get(fingerprint) ?? 0) + 1;
-      seen.set(fingerprint, occurrence);
+      const fingerprint = rowFingerprint(row);
+      const occurrence = occurrences.next(fingerprint);
       values.push({
         companyId,
         companyBankId: account.id,

@@ -1,0 +1,2 @@
+DROP INDEX "bank_transactions_fingerprint_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_transactions_fingerprint_unique" ON "bank_transactions" USING btree ("company_id","company_bank_id","booking_date","fingerprint","occurrence");

@@ -10,7 +10,7 @@ import {
   type TransactionConnection,
   type VoucherSuggestion,
 } from '@bilag/contracts';
-import { type LearnedModel, matchTransactions, predictSupplier } from '@bilag/domain';
+import { formatAmount, type LearnedModel, matchTransactions, ore as toOre, predictSupplier } from '@bilag/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankTransactions } from '../../db/schema';
@@ -226,11 +226,7 @@ function pairsOf(request: Pick<ConnectRequest, 'bankTransactionIds' | 'voucherId
 }
 
 function kroner(ore: number): string {
-  const sign = ore < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(ore) / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${sign}${whole},${String(Math.abs(ore) % 100).padStart(2, '0')}`;
+  return formatAmount(toOre(ore), { groupSeparator: '\u00a0' });
 }
 
 /**

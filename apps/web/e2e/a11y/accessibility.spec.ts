@@ -19,6 +19,7 @@ test('the sign-in page has no serious accessibility violations, in English and N
 
 test('the company dialog and the dashboard have no serious accessibility violations', async ({ page }) => {
   await signIn(page, demoUsers.accountant.email);
+  await page.goto('/');
   await expect(companyDialog(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

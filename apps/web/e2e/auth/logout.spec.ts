@@ -4,6 +4,7 @@ import { readStoredSession, signIn } from '../support/session';
 
 test('signing out returns to the sign-in page, and company pages then ask to sign in', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
 
   const logoutCall = page.waitForRequest((request) => request.url().endsWith('/api/account/logout'));

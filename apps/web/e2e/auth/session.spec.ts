@@ -29,6 +29,7 @@ function sessionDialog(page: Page) {
 
 test('an expired access token asks to continue, and OK renews the session and reloads', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
   const before = await readStoredSession(page);
 
@@ -58,6 +59,7 @@ test('an expired access token asks to continue, and OK renews the session and re
 test('without an answer within 60 seconds the expired session signs out', async ({ page }) => {
   await page.clock.install();
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
 
   await expireAccessTokenOnNextCompanyCall(page);
@@ -80,6 +82,7 @@ test('without an answer within 60 seconds the expired session signs out', async 
 
 test('a token the server calls invalid signs the user out', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
 
   await page.evaluate(() => {

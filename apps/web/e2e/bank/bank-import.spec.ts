@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { chooseCompany, signIn } from '../support/session';
+import { signIn } from '../support/session';
 import {
   CAMT_ACCOUNT,
   CAMT_STATEMENT,
@@ -25,8 +25,8 @@ test('an accountant imports a DNB statement, follows it up, sees a second import
   const accountLabel = `${formattedAccount(accountNumber)} · Driftskonto`;
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   const accountId = await ensureAccount(page, company, accountNumber, 'Driftskonto');
+  await page.goto(`/${company.alias}/`);
 
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -143,7 +143,6 @@ test('a camt.053 statement shows its balance proof and the gap between two state
   const accountLabel = `${formattedAccount(CAMT_ACCOUNT)} · Hovedkonto`;
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   await ensureAccount(page, company, CAMT_ACCOUNT, 'Hovedkonto');
 
   await page.goto(`/${company.alias}/bank/import-document`);
@@ -173,7 +172,7 @@ test('a camt.053 statement shows its balance proof and the gap between two state
 
 test('a user without the administrator role is refused the manual import', async ({ page }) => {
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, demoCompanies.fishery);
+  await page.goto(`/${demoCompanies.fishery.alias}/`);
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Bank', exact: true }),
   ).toBeVisible();
@@ -190,8 +189,8 @@ test('an administrator picks any company account and gets the import wizard for 
   );
 
   await signIn(page, demoUsers.admin.email);
-  await chooseCompany(page, company);
   await ensureAccount(page, company, accountNumber, 'Klientkonto');
+  await page.goto(`/${company.alias}/`);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Manual import (admin)' })
@@ -212,7 +211,6 @@ test('the bank screens have no serious accessibility violations', async ({ page 
   const accountLabel = `${formattedAccount(accountNumber)} · Tilgjengelighet`;
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   await ensureAccount(page, company, accountNumber, 'Tilgjengelighet');
   await page.goto(`/${company.alias}/bank/import-document`);
   await chooseImportAccount(page, accountLabel);

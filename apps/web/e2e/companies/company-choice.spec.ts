@@ -4,6 +4,7 @@ import { chooseCompany, companyDialog, signIn } from '../support/session';
 
 test('choosing a company lands on its dashboard with its name and organisation number', async ({ page }) => {
   await signIn(page, demoUsers.accountant.email);
+  await page.goto('/');
   await chooseCompany(page, demoCompanies.construction);
 
   await expect(companyDialog(page)).toBeHidden();
@@ -19,7 +20,7 @@ test('choosing a company lands on its dashboard with its name and organisation n
 
 test('switch company opens the same dialog, which works with the keyboard alone', async ({ page }) => {
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, demoCompanies.construction);
+  await page.goto(`/${demoCompanies.construction.alias}/`);
 
   await page.getByRole('button', { name: 'Switch company' }).click();
   const dialog = companyDialog(page);
@@ -42,7 +43,7 @@ test('switch company opens the same dialog, which works with the keyboard alone'
 
 test('closing the switch dialog with Escape keeps the current company', async ({ page }) => {
   await signIn(page, demoUsers.admin.email);
-  await chooseCompany(page, demoCompanies.bakery);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
 
   await page.getByRole('button', { name: 'Switch company' }).click();
   await expect(companyDialog(page)).toBeVisible();
@@ -54,6 +55,7 @@ test('closing the switch dialog with Escape keeps the current company', async ({
 
 test('a company the user does not belong to is answered with not found', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto('/');
   await expect(page).toHaveURL(`/${demoCompanies.bakery.alias}/`);
 
   await page.goto(`/${demoCompanies.construction.alias}/`);
@@ -88,6 +90,7 @@ test('a bureau with many companies can search by name or organisation number and
     await route.fulfill({ response: reply, json: { ...body, data: { rows, total: rows.length } } });
   });
   await signIn(page, demoUsers.accountant.email);
+  await page.goto('/');
 
   const dialog = companyDialog(page);
   const search = dialog.getByRole('searchbox', { name: 'Search companies' });

@@ -11,7 +11,7 @@ test('a reply that breaks its contract shows the error page, whose back arrow re
     if (request.url().includes('/api/log')) logCalls.push(request.url());
   });
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, demoCompanies.bakery);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
   await breakCompanyReply(page, demoCompanies.construction);
 

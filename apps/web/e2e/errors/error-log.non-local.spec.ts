@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { breakCompanyReply } from '../support/contract';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { signIn } from '../support/session';
+import { signInThroughForm } from '../support/session';
 
 test('on a host that is not local, a render failure is sent to the server’s log with its URL', async ({
   page,
@@ -13,7 +13,7 @@ test('on a host that is not local, a render failure is sent to the server’s lo
     (request) => request.url().endsWith('/api/log') && request.method() === 'POST',
   );
 
-  await signIn(page, demoUsers.ceo.email);
+  await signInThroughForm(page, demoUsers.ceo.email);
 
   await expect(page.getByRole('heading', { name: 'OOP!' })).toBeVisible();
   const logged = (await logCall).postDataJSON();

@@ -20,6 +20,7 @@ test('the header’s language switch translates the interface, is saved, and is 
   page,
 }) => {
   await signIn(page, demoUsers.ceo.email, { language: 'en' });
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome, ${demoUsers.ceo.firstName}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
 

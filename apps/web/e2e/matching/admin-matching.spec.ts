@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { authorization, ensureAccount, uniqueAccountNumber } from '../bank/helpers';
 import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { chooseCompany, signIn } from '../support/session';
+import { signIn } from '../support/session';
 import { createVoucher, FIRST_LOAD_TIMEOUT_MS, randomOre, uniqueToken } from './helpers';
 
 const company = demoCompanies.bureau;
@@ -11,7 +11,7 @@ const seeded = demoCompanies.bakery;
 
 test('an administrator follows matching quality per company', async ({ page }) => {
   await signIn(page, demoUsers.admin.email);
-  await chooseCompany(page, seeded);
+  await page.goto(`/${seeded.alias}/`);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Matching quality (admin)' })
@@ -37,7 +37,6 @@ test('an administrator checks the connections and connects a transaction and a v
   const amountOre = randomOre(500, 1500);
 
   await signIn(page, demoUsers.admin.email);
-  await chooseCompany(page, company);
   const accountId = await ensureAccount(page, company, uniqueAccountNumber(), `Klientkonto ${token}`);
   const added = await page.request.post('/api/main/transactions/add', {
     headers: await authorization(page),
@@ -96,7 +95,7 @@ test('an administrator checks the connections and connects a transaction and a v
 
 test('the matching admin pages are refused to someone who is not an administrator', async ({ page }) => {
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, seeded);
+  await page.goto(`/${seeded.alias}/`);
   await expect(page.getByRole('link', { name: 'Matching quality (admin)' })).toBeHidden();
   await page.goto(`/${seeded.alias}/admin-setting/ai-voucher-data`);
   await expect(page).toHaveURL('/unauthorized');

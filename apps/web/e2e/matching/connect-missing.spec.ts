@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { chooseCompany, signIn } from '../support/session';
+import { signIn } from '../support/session';
 import {
   camtAmount,
   countOf,
   createVoucher,
   FIRST_LOAD_TIMEOUT_MS,
   importEntries,
+  importEntriesThroughWizard,
   kidNumber,
   missingRow,
   missingRows,
@@ -30,7 +31,7 @@ test('an accountant sees what was connected automatically, accepts, rejects, mar
   const cardOre = randomOre(200, 900);
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
+  await page.goto(`/${company.alias}/`);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Connect missing vouchers' })
@@ -61,7 +62,7 @@ test('an accountant sees what was connected automatically, accepts, rejects, mar
     supplierName: 'Rema Bryggen',
     amountOre: cardOre,
   });
-  await importEntries(page, company, token, [
+  await importEntriesThroughWizard(page, company, token, [
     { date: '2026-09-12', amount: camtAmount(lyseOre), text: `Giro LYSE ENERGI AS ${token}` },
     { date: '2026-09-08', amount: camtAmount(fjordkraftOre), text: `Nettgiro ${token}`, kid },
     { date: '2026-09-15', amount: camtAmount(cardOre), text: `Kortkjøp ${token} 4411` },
@@ -129,7 +130,6 @@ test('one payment of two invoices is connected once the sums agree to the øre',
   const secondOre = randomOre(300, 900);
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   const first = await createVoucher(page, company, {
     date: '2026-07-01',
     supplierName: `Havbruk ${token} Utstyr`,
@@ -182,7 +182,6 @@ test('the voucher page shows its bank transactions: an automatic one removed sta
   const marinaOre = randomOre(1000, 3000);
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   const boat = await createVoucher(page, company, {
     date: '2026-06-01',
     dueDate: '2026-06-10',

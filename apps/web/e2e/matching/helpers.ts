@@ -1,3 +1,4 @@
+import type { ImportJob, ImportJobReply } from '@bilag/contracts';
 import { formatAmount } from '@bilag/domain/money/norwegian';
 import { ore } from '@bilag/domain/money/ore';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -122,9 +123,61 @@ ${entryXml}
 
 /**
  * Adds an account no other test uses to the company and imports a statement of these entries into it
- * through the import wizard, as a person would. Answers the account's id.
+ * through the API the import wizard calls, for tests whose subject is what happens after the import.
+ * Answers the account's id.
  */
 export async function importEntries(
+  page: Page,
+  company: DemoCompany,
+  token: string,
+  entries: StatementEntry[],
+): Promise<number> {
+  const accountNumber = uniqueAccountNumber();
+  const accountId = await ensureAccount(page, company, accountNumber, `Konto ${token}`);
+  const headers = await authorization(page);
+  const uploaded = await page.request.post('/api/main/transactions/v2/import-file-upload', {
+    headers,
+    multipart: {
+      companyId: String(company.id),
+      companyBankId: String(accountId),
+      file: {
+        name: `statement-${token}.xml`,
+        mimeType: 'application/xml',
+        buffer: camtStatement(accountNumber, `STMT-${token}`, entries),
+      },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const jobId = ((await uploaded.json()) as ImportJobReply).data.Id;
+  const started = await page.request.post('/api/main/transactions/v2/import-data-upload', {
+    headers,
+    data: { companyId: company.id, jobId },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+
+  let job: ImportJob | undefined;
+  await expect
+    .poll(
+      async () => {
+        const reply = await page.request.get(
+          `/api/main/transactions/v2/import-job/${jobId}?companyId=${company.id}`,
+          { headers },
+        );
+        job = ((await reply.json()) as ImportJobReply).data;
+        return job.Status;
+      },
+      { timeout: IMPORT_TIMEOUT_MS, intervals: [100, 250, 500] },
+    )
+    .toMatch(/^(completed|failed)$/);
+  expect(job).toMatchObject({ Status: 'completed', Imported: entries.length, Error: null });
+  return accountId;
+}
+
+/**
+ * Adds an account no other test uses to the company and imports a statement of these entries into it
+ * through the import wizard, as a person would. Answers the account's id.
+ */
+export async function importEntriesThroughWizard(
   page: Page,
   company: DemoCompany,
   token: string,

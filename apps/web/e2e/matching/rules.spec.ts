@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { chooseCompany, signIn } from '../support/session';
+import { signIn } from '../support/session';
 import {
   FIRST_LOAD_TIMEOUT_MS,
   importEntries,
@@ -27,12 +27,12 @@ test('an accountant writes a rule, previews it, saves and runs it, and copies it
   const ruleName = `Bompenger ${token}`;
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   await importEntries(page, company, token, [
     { date: '2026-08-03', amount: '45.00', text: `Bompenger ${token} E18 Sandvika` },
     { date: '2026-08-17', amount: '47.50', text: `Bompenger ${token} E6 Minnesund` },
     { date: '2026-08-20', amount: '10.00', text: `Diverse ${token}` },
   ]);
+  await page.goto(`/${company.alias}/`);
 
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -122,7 +122,6 @@ test('an accountant changes a rule and switches it off from the list', async ({ 
   const ruleName = `Strøm ${token}`;
 
   await signIn(page, demoUsers.accountant.email);
-  await chooseCompany(page, company);
   await page.goto(`/${company.alias}/ai-setting/ai-local`);
   await page.getByRole('button', { name: 'Add rule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add rule' });
@@ -154,7 +153,9 @@ test('an accountant changes a rule and switches it off from the list', async ({ 
 
   const active = row.getByRole('switch', { name: `The rule ${ruleName} runs` });
   await expect(active).toBeChecked();
-  await active.click({ force: true });
+  // The switch's track covers its input, so a click lands on the label around both, as a person's does;
+  // clicking there also waits until the closing dialog no longer covers the list.
+  await active.locator('..').click();
   await expect(active).not.toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: `The rule ${ruleName} runs` })).not.toBeChecked({
@@ -164,6 +165,7 @@ test('an accountant changes a rule and switches it off from the list', async ({ 
 
 test('company staff read the rules for all companies but cannot change them', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto('/');
   await expect(page).toHaveURL(`/${copyTarget.alias}/`);
   await page
     .getByRole('navigation', { name: 'Main menu' })

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { chooseCompany, signIn } from '../support/session';
+import { signIn } from '../support/session';
 import {
   FIRST_LOAD_TIMEOUT_MS,
   openVoucherList,
@@ -20,7 +20,6 @@ test('an administrator finds a deleted voucher of any company with the include-d
   const invoice = pdfFile(`${uniqueName('faktura')}.pdf`);
 
   await signIn(page, demoUsers.admin.email);
-  await chooseCompany(page, company);
   await openVoucherList(page, company.alias);
   const [voucherId = 0] = await uploadAndWait(page, [invoice]);
   await voucherRow(page, voucherId).click();
@@ -53,6 +52,7 @@ test('an administrator finds a deleted voucher of any company with the include-d
 
 test('a user without the administrator role is refused the admin voucher list', async ({ page }) => {
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vouchers', exact: true }),
   ).toBeVisible();

@@ -33,6 +33,7 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   const year = currentYearInNorway();
 
   await signIn(page, demoUsers.ceo.email);
+  await page.goto(`/${company.alias}/`);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Vouchers', exact: true })

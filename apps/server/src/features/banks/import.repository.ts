@@ -69,7 +69,10 @@ function stagedValues(row: FingerprintedRow) {
  * found in the account's dates still holds when it moves its rows in; released at commit or rollback.
  */
 export async function lockAccountAdditions(tx: Db, companyBankId: number) {
-  await execute(tx, sql`select pg_advisory_xact_lock(${ACCOUNT_ADDITIONS_LOCK_CLASS}, ${companyBankId}::int)`);
+  await execute(
+    tx,
+    sql`select pg_advisory_xact_lock(${ACCOUNT_ADDITIONS_LOCK_CLASS}, ${companyBankId}::int)`,
+  );
 }
 
 /** A per-transaction scratch table for the rows of one import; it disappears at commit. */

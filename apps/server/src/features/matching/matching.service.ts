@@ -10,7 +10,13 @@ import {
   type TransactionConnection,
   type VoucherSuggestion,
 } from '@bilag/contracts';
-import { formatAmount, type LearnedModel, matchTransactions, ore as toOre, predictSupplier } from '@bilag/domain';
+import {
+  formatAmount,
+  type LearnedModel,
+  matchTransactions,
+  predictSupplier,
+  ore as toOre,
+} from '@bilag/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankTransactions } from '../../db/schema';

@@ -64,6 +64,10 @@ test('an accountant imports a DNB statement, follows it up, sees a second import
   await expect(page.getByTestId('result-imported')).toHaveText('4', { timeout: IMPORT_TIMEOUT_MS });
   await expect(page.getByTestId('result-duplicates')).toHaveText('0');
   await expect(page.getByTestId('result-refused')).toHaveText('1');
+  // Every step, the import's too, is shown as done.
+  await expect(
+    page.getByTestId('import-wizard').locator('.mantine-Stepper-step[data-completed]'),
+  ).toHaveCount(4);
 
   await page.getByTestId('show-imported').click();
   await expect(page).toHaveURL(new RegExp(`/${company.alias}/bank\\?.*import=\\d+`));

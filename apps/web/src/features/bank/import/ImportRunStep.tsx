@@ -15,6 +15,8 @@ type ImportRunStepProps = {
   jobId: number;
   transactionsPath: (importId: number, companyBankId: number) => string;
   onImportAnother: () => void;
+  /** Told once the import has completed, so the wizard can mark its last step done. */
+  onCompleted: () => void;
 };
 
 function Outcome({
@@ -41,7 +43,13 @@ function Outcome({
 }
 
 /** Step four: the import runs on the server; its job is asked every half second until it has ended. */
-export function ImportRunStep({ companyId, jobId, transactionsPath, onImportAnother }: ImportRunStepProps) {
+export function ImportRunStep({
+  companyId,
+  jobId,
+  transactionsPath,
+  onImportAnother,
+  onCompleted,
+}: ImportRunStepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const job = useQuery(transactionKeys.importJob(companyId, jobId));
@@ -53,7 +61,8 @@ export function ImportRunStep({ companyId, jobId, transactionsPath, onImportAnot
     if (!isCompleted) return;
     void queryClient.invalidateQueries({ queryKey: transactionKeys.company(companyId) });
     void queryClient.invalidateQueries({ queryKey: companyBankKeys.company(companyId) });
-  }, [isCompleted, companyId, queryClient]);
+    onCompleted();
+  }, [isCompleted, companyId, queryClient, onCompleted]);
 
   if (job.isError) {
     return (

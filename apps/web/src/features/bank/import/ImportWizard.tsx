@@ -1,7 +1,7 @@
 import type { ImportJob } from '@bilag/contracts';
 import { Card, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api/errors';
 import { buildMapping, detectedChoice, type MappingChoice, mappingProblem } from './bank-import.mapping';
@@ -35,6 +35,8 @@ export function ImportWizard({ companyId, accounts, defaultAccountId, transactio
   const [job, setJob] = useState<ImportJob>();
   const [choice, setChoice] = useState<MappingChoice>();
   const [runningJobId, setRunningJobId] = useState<number>();
+  const [isCompleted, setIsCompleted] = useState(false);
+  const markCompleted = useCallback(() => setIsCompleted(true), []);
   const readFile = useReadImportFileMutation(companyId);
   const startImport = useStartImportMutation(companyId);
   const isSpreadsheet = job !== undefined && job.Format !== 'camt053';
@@ -83,6 +85,7 @@ export function ImportWizard({ companyId, accounts, defaultAccountId, transactio
 
   function onImportAnother() {
     setActive(Step.file);
+    setIsCompleted(false);
     setFile(undefined);
     setJob(undefined);
     setChoice(undefined);
@@ -96,10 +99,21 @@ export function ImportWizard({ companyId, accounts, defaultAccountId, transactio
     if (runningJobId === undefined && step < active) setActive(step);
   }
 
+  const runStep = runningJobId !== undefined && (
+    <ImportRunStep
+      companyId={companyId}
+      jobId={runningJobId}
+      transactionsPath={transactionsPath}
+      onImportAnother={onImportAnother}
+      onCompleted={markCompleted}
+    />
+  );
+
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stepper
-        active={active}
+        // Past the last step once the import has completed, so every step shows as done.
+        active={isCompleted ? Step.run + 1 : active}
         onStepClick={onStepClick}
         allowNextStepsSelect={false}
         orientation={isNarrow ? 'vertical' : 'horizontal'}
@@ -161,15 +175,9 @@ export function ImportWizard({ companyId, accounts, defaultAccountId, transactio
           label={t('bankImport.steps.import')}
           description={isNarrow ? undefined : t('bankImport.steps.importDescription')}
         >
-          {runningJobId !== undefined && (
-            <ImportRunStep
-              companyId={companyId}
-              jobId={runningJobId}
-              transactionsPath={transactionsPath}
-              onImportAnother={onImportAnother}
-            />
-          )}
+          {runStep}
         </Stepper.Step>
+        <Stepper.Completed>{runStep}</Stepper.Completed>
       </Stepper>
     </Card>
   );

@@ -80,6 +80,8 @@ async function measure(
   bareQuery: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
   companies: number,
   seconds: number,
+  /** The issue's goals are set for PostgreSQL; the embedded database's figures are reported beside them. */
+  hasGoals: boolean,
 ): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-bench-'));
   const app = await buildApp({
@@ -135,7 +137,7 @@ async function measure(
       baseline: Math.round(bareMax.requestsPerSecond),
       unit: 'requests/s',
       ratio: oursMax.requestsPerSecond / bareMax.requestsPerSecond,
-      goal: '≥ 0.8× bare pg + node:http',
+      ...(hasGoals ? { goal: '≥ 0.8× bare pg + node:http' } : {}),
     },
     {
       name: `voucher list, ${label}: p99 latency at half the maximum rate`,
@@ -143,7 +145,7 @@ async function measure(
       baseline: bareHalf.p99,
       unit: 'ms (lower is better)',
       ratio: bareHalf.p99 === 0 ? 1 : oursHalf.p99 / bareHalf.p99,
-      goal: 'ours under 25 ms',
+      ...(hasGoals ? { goal: 'ours under 25 ms' } : {}),
     },
   ];
 }
@@ -170,6 +172,7 @@ export async function benchVoucherListPostgres(
       (text, values) => barePool.query(text, values),
       companies,
       options.seconds ?? 10,
+      true,
     );
   } finally {
     await barePool.end();
@@ -193,6 +196,7 @@ export async function benchVoucherListEmbedded(
       handle.queryRaw,
       companies,
       options.seconds ?? 10,
+      false,
     );
   } finally {
     await handle.close();

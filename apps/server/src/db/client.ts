@@ -50,8 +50,21 @@ export async function openPglite(
   };
 }
 
+/**
+ * How long an unused connection is kept. A new one costs its first calls tens of milliseconds: the
+ * PostgreSQL process starts with cold caches and every prepared statement is prepared again on it. With
+ * node-postgres's 10 seconds, a lull that short made the next busy moment pay that on many connections.
+ */
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 export function openPostgres(connectionString: string, maxConnections = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    // Idle connections alone do not keep the process from ending.
+    allowExitOnIdle: true,
+  });
   // An idle connection that the server closes (restart, failover) is dropped by the pool and
   // replaced on the next query; without a listener the error would end the process.
   pool.on('error', () => undefined);

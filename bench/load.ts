@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { percentile } from './stats';
 
 /**
  * The load generator runs in its own process so it does not share an event loop with the server
@@ -28,6 +29,8 @@ export type LoadSummary = {
   p99: number;
   errors: number;
   total: number;
+  /** Every answered request's latency in ms, ascending; only when paced. */
+  latencies?: number[];
 };
 
 const task: LoadTask = JSON.parse(process.argv[2] ?? '{}');
@@ -50,12 +53,6 @@ async function maximumThroughput(): Promise<LoadSummary> {
     errors: result.errors + result.non2xx,
     total: result.requests.total,
   };
-}
-
-/** The value below which the given share of the sorted samples lie (nearest rank). */
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 }
 
 /**
@@ -122,6 +119,7 @@ async function pacedLatency(rate: number): Promise<LoadSummary> {
     p99: round(percentile(latencies, 0.99)),
     errors,
     total: settled,
+    latencies: latencies.map(round),
   };
 }
 

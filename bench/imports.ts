@@ -15,6 +15,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { givenAccountNumber } from '../apps/server/src/test/fixtures';
 import { readStatement } from '../packages/domain/src/statements/read-statement';
 import type { BenchResult } from './result';
@@ -224,7 +225,7 @@ async function startServer(options: { databaseUrl?: string; dataDir: string }): 
   const logFile = path.join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile);
   await execFileAsync(process.execPath, [SERVER_BUILD]);
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: REPOSITORY_ROOT,
     env: {
       ...environment,

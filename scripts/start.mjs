@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -20,7 +21,7 @@ const serverBuild = spawnSync(process.execPath, [path.join(root, 'apps/server/bu
 });
 if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: { START_SANDBOX: '1', NODE_ENV: 'production', ...process.env },

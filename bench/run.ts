@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
 import { benchMatching } from './matching';
@@ -16,6 +18,19 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   imports: benchImports,
   matching: () => benchMatching(),
 };
+
+// The servers measured in this process run with the flags the server runs with in production.
+const missingFlags = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+if (missingFlags.length > 0) {
+  const rerun = spawnSync(
+    process.execPath,
+    [...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(rerun.status ?? 1);
+}
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const results: BenchResult[] = [];

@@ -391,6 +391,9 @@ export type ImportOutcome = {
   refused: number;
 };
 
+/** The first and last booking dates of the rows read. */
+type StatementPeriod = { fromDate: string | null; toDate: string | null };
+
 /** The rows of the statement with their fingerprints, identical rows numbered in file order. */
 async function* fingerprinted(
   batches: AsyncIterable<StatementBatch>,
@@ -411,8 +414,6 @@ async function* fingerprinted(
     progress.processedRows += batch.rows.length;
   }
 }
-
-type StatementPeriod = { fromDate: string | null; toDate: string | null };
 
 /**
  * Runs one import in a single database transaction. Into an account that holds no transactions yet, the

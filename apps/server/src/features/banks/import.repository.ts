@@ -101,7 +101,7 @@ function copyLine(row: FingerprintedRow): string {
   return `${row.date}\t${row.valueDate ?? '\\N'}\t${copyText(row.text)}\t${copyText(row.text2)}\t${row.amountOre}\t${copyText(row.kid)}\t${copyText(row.endToEndId)}\t${copyText(row.counterpartyName)}\t${copyText(row.counterpartyAccount)}\t${copyText(row.fingerprint)}\t${row.occurrence}\n`;
 }
 
-/** Rows per piece of COPY data: about 60 KB of text, so each piece dies young in V8's heap (see READ_CHUNK_BYTES). */
+/** Rows per piece of COPY data: about 60 KB of text, so each piece dies young in V8's heap (as READ_CHUNK_BYTES in platform/object-store). */
 const COPY_PIECE_ROWS = 500;
 
 async function* copyLines(

@@ -1,10 +1,11 @@
-import { Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Card, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { IconChartBar, IconSearch } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api/errors';
+import { ListSearchHead } from '../../ui/ListSearchHead';
 import { ListBody } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { keyboardScrollArea } from '../../ui/scroll';
@@ -56,27 +57,20 @@ export default function MatchingQualityPage() {
       <PageHeader title={t('adminMatching.quality.title')} subtitle={t('adminMatching.quality.subtitle')} />
 
       <Card withBorder radius="lg" padding={0}>
-        <Stack gap="sm" p="md">
-          <TextInput
-            label={t('adminMatching.quality.search')}
-            placeholder={t('adminMatching.quality.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={keywordText.text}
-            onChange={(event) => {
-              keywordText.setText(event.currentTarget.value);
-              submitKeyword(event.currentTarget.value);
-            }}
-            maw={360}
-            type="search"
-            data-testid="quality-search"
-          />
-          <Group justify="space-between" mih={24}>
-            <Text size="sm" c="dimmed" data-testid="quality-count" aria-live="polite">
-              {quality.data ? t('adminMatching.quality.count', { count: rows.length }) : ' '}
-            </Text>
-            {quality.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
-          </Group>
-        </Stack>
+        <ListSearchHead
+          label={t('adminMatching.quality.search')}
+          placeholder={t('adminMatching.quality.searchPlaceholder')}
+          value={keywordText.text}
+          onChange={(value) => {
+            keywordText.setText(value);
+            submitKeyword(value);
+          }}
+          count={quality.data ? t('adminMatching.quality.count', { count: rows.length }) : undefined}
+          isFetching={quality.isFetching}
+          searchTestId="quality-search"
+          countTestId="quality-count"
+          maxWidth={360}
+        />
 
         <ListBody
           isError={quality.isError}

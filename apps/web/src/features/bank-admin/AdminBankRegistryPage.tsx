@@ -16,7 +16,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
@@ -30,13 +29,13 @@ import {
   IconDots,
   IconPencil,
   IconPlus,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api/errors';
+import { ListSearchHead } from '../../ui/ListSearchHead';
 import { bankKeys } from '../bank-accounts/bank.queries';
 import { BankForm } from './BankForm';
 import { summarisePrefixes } from './bank-admin.form';
@@ -151,24 +150,16 @@ export default function AdminBankRegistryPage() {
       </Group>
 
       <Card withBorder radius="lg" padding={0}>
-        <Stack gap="sm" p="md">
-          <TextInput
-            label={t('bankAdmin.registry.search')}
-            placeholder={t('bankAdmin.registry.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={query}
-            onChange={(event) => onSearch(event.currentTarget.value)}
-            maw={420}
-            type="search"
-            data-testid="bank-search"
-          />
-          <Group justify="space-between" mih={24}>
-            <Text size="sm" c="dimmed" data-testid="bank-count" aria-live="polite">
-              {banks.data ? t('bankAdmin.registry.count', { count: rows.length }) : ' '}
-            </Text>
-            {banks.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
-          </Group>
-        </Stack>
+        <ListSearchHead
+          label={t('bankAdmin.registry.search')}
+          placeholder={t('bankAdmin.registry.searchPlaceholder')}
+          value={query}
+          onChange={onSearch}
+          count={banks.data ? t('bankAdmin.registry.count', { count: rows.length }) : undefined}
+          isFetching={banks.isFetching}
+          searchTestId="bank-search"
+          countTestId="bank-count"
+        />
 
         {banks.isError ? (
           <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>

@@ -1,25 +1,13 @@
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
-import {
-  Alert,
-  Badge,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Card, Center, EmptyState, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCloudDownload, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconCloudDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api/errors';
 import { DateFormat, formatDate } from '../../ui/dates';
+import { ListSearchHead } from '../../ui/ListSearchHead';
 import { SortableHeader, type SortDirection } from '../../ui/SortableHeader';
 import { templateLabelKey } from './bank-admin.labels';
 import { adminBankKeys } from './bank-admin.queries';
@@ -111,24 +99,16 @@ export default function AdminImportOverviewPage() {
       </Stack>
 
       <Card withBorder radius="lg" padding={0}>
-        <Stack gap="sm" p="md">
-          <TextInput
-            label={t('bankAdmin.imports.search')}
-            placeholder={t('bankAdmin.imports.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={query}
-            onChange={(event) => onSearch(event.currentTarget.value)}
-            maw={420}
-            type="search"
-            data-testid="import-search"
-          />
-          <Group justify="space-between" mih={24}>
-            <Text size="sm" c="dimmed" data-testid="import-account-count" aria-live="polite">
-              {accounts.data ? t('bankAdmin.imports.count', { count: rows.length }) : ' '}
-            </Text>
-            {accounts.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
-          </Group>
-        </Stack>
+        <ListSearchHead
+          label={t('bankAdmin.imports.search')}
+          placeholder={t('bankAdmin.imports.searchPlaceholder')}
+          value={query}
+          onChange={onSearch}
+          count={accounts.data ? t('bankAdmin.imports.count', { count: rows.length }) : undefined}
+          isFetching={accounts.isFetching}
+          searchTestId="import-search"
+          countTestId="import-account-count"
+        />
 
         {accounts.isError ? (
           <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>

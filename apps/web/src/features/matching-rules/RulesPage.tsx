@@ -6,13 +6,11 @@ import {
   Card,
   Checkbox,
   Group,
-  Loader,
   Modal,
   Stack,
   Switch,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
@@ -24,7 +22,6 @@ import {
   IconListCheck,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +31,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DateFormat, formatDate } from '../../ui/dates';
 import { keyedByText } from '../../ui/keyed';
+import { ListSearchHead } from '../../ui/ListSearchHead';
 import { ListBody } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { useRowSelection } from '../../ui/SelectableTable';
@@ -210,27 +208,20 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
       )}
 
       <Card withBorder radius="lg" padding={0}>
-        <Stack gap="sm" p="md">
-          <TextInput
-            label={t('rules.search')}
-            placeholder={t('rules.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={keywordText.text}
-            onChange={(event) => {
-              keywordText.setText(event.currentTarget.value);
-              submitKeyword(event.currentTarget.value);
-            }}
-            maw={360}
-            type="search"
-            data-testid="rule-search"
-          />
-          <Group justify="space-between" mih={24}>
-            <Text size="sm" c="dimmed" data-testid="rule-count" aria-live="polite">
-              {rules.data ? t('rules.count', { count: rules.data.total }) : ' '}
-            </Text>
-            {rules.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
-          </Group>
-        </Stack>
+        <ListSearchHead
+          label={t('rules.search')}
+          placeholder={t('rules.searchPlaceholder')}
+          value={keywordText.text}
+          onChange={(value) => {
+            keywordText.setText(value);
+            submitKeyword(value);
+          }}
+          count={rules.data ? t('rules.count', { count: rules.data.total }) : undefined}
+          isFetching={rules.isFetching}
+          searchTestId="rule-search"
+          countTestId="rule-count"
+          maxWidth={360}
+        />
 
         <ListBody
           isError={rules.isError}

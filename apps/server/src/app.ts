@@ -8,10 +8,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
-import { bankRoutes, transactionRoutes } from './features/banks';
+import { bankRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
+import { failInterruptedImports, importRoutes } from './features/imports';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
+import { transactionRoutes } from './features/transactions';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
 import { getOrCreateTokenSigningKey } from './platform/app-settings';
@@ -20,6 +22,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
 import { languagePlugin } from './platform/language';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
+import { requireDeclaredRoutes } from './platform/route';
 import { registerWebApp } from './platform/web-app';
 
 export type AppDependencies = {
@@ -43,6 +46,7 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  requireDeclaredRoutes(app, OPENAPI_PREFIX);
 
   const { db } = database;
   const accessTokens = createAccessTokens(
@@ -102,12 +106,16 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   const store = givenStore ?? createLocalDiskStore(path.join(config.dataDir, 'files'));
   await app.register(voucherRoutes, { db, store });
   await app.register(bankRoutes, { db });
-  await app.register(transactionRoutes, {
+  await app.register(transactionRoutes, { db, store });
+  await app.register(importRoutes, {
     db,
     store,
     afterImport: (importDb, companyId, userId, importId) =>
       autoMatch(importDb, companyId, userId, { importId }),
   });
+  // Imports whose process stopped (their heartbeat with it) are failed as a process starts; the
+  // running imports of other processes on the same database are left alone.
+  app.addHook('onReady', () => failInterruptedImports(db));
   await app.register(matchingRoutes, { db });
   await app.register(ruleRoutes, { db });
   await registerWebApp(app, config.webDistDir);

@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed-demo';
-import { failInterruptedImports } from './features/banks';
 import { serverRoot } from './paths';
 
 const config = loadConfig();
@@ -19,7 +18,6 @@ function startSandbox(): ChildProcess {
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-await failInterruptedImports(database.db);
 const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
 const sandbox = config.startSandbox ? startSandbox() : undefined;
 const app = await buildApp({ config, database });

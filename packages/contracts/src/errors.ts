@@ -25,6 +25,28 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** The HTTP status each code answers with, the one place they are paired. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  UNAUTHENTICATED: 401,
+  ACCESS_TOKEN_EXPIRED: 401,
+  INVALID_TOKEN: 401,
+  TOKEN_EXPIRED: 401,
+  REFRESH_TOKEN_REUSED: 401,
+  FORBIDDEN: 403,
+  ADMIN_ONLY: 403,
+  COMPANY_ID_MISSING: 400,
+  COMPANY_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
 /** The session rules of the catalogue match on these literal messages. */
 export const SessionMessage = {
   TOKEN_EXPIRED: 'Token Expired',

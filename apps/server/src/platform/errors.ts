@@ -1,54 +1,70 @@
-import { ErrorCode, SESSION_OVER_ERROR_TYPE, SessionMessage } from '@bilag/contracts';
+import { ERROR_STATUS, ErrorCode, SESSION_OVER_ERROR_TYPE, SessionMessage } from '@bilag/contracts';
 import type { MessageKey } from './messages';
 
+type MessageParams = Record<string, string | number>;
+
 type AppErrorOptions = {
-  params?: Record<string, string | number>;
+  params?: MessageParams;
   /** A fixed message that clients match on; it is sent untranslated. */
   literalMessage?: string;
   errorType?: string;
   data?: unknown;
 };
 
-/** An error a person can understand, with the HTTP status and the stable code the API promises. */
+/** An error a person can understand, with the stable code the API promises and that code's HTTP status. */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly messageKey: MessageKey;
   readonly options: AppErrorOptions;
 
-  constructor(statusCode: number, code: ErrorCode, messageKey: MessageKey, options: AppErrorOptions = {}) {
+  constructor(code: ErrorCode, messageKey: MessageKey, options: AppErrorOptions = {}) {
     super(options.literalMessage ?? messageKey);
-    this.statusCode = statusCode;
+    this.statusCode = ERROR_STATUS[code];
     this.code = code;
     this.messageKey = messageKey;
     this.options = options;
   }
 }
 
+function withParams(params: MessageParams | undefined): AppErrorOptions {
+  return params ? { params } : {};
+}
+
 export const Errors = {
   validation: (issues: unknown) =>
-    new AppError(400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues }),
-  invalidCredentials: () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'invalidCredentials'),
+    new AppError(ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues }),
+  /** Input that is well formed but breaks a rule, explained by its message. */
+  invalid: (messageKey: MessageKey, params?: MessageParams) =>
+    new AppError(ErrorCode.VALIDATION_FAILED, messageKey, withParams(params)),
+  invalidCredentials: () => new AppError(ErrorCode.INVALID_CREDENTIALS, 'invalidCredentials'),
   tooManyAttempts: (minutes: number) =>
-    new AppError(429, ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { params: { minutes } }),
-  unauthenticated: () => new AppError(401, ErrorCode.UNAUTHENTICATED, 'unauthenticated'),
+    new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { params: { minutes } }),
+  unauthenticated: () => new AppError(ErrorCode.UNAUTHENTICATED, 'unauthenticated'),
   accessTokenExpired: () =>
-    new AppError(401, ErrorCode.ACCESS_TOKEN_EXPIRED, 'sessionOver', {
+    new AppError(ErrorCode.ACCESS_TOKEN_EXPIRED, 'sessionOver', {
       literalMessage: SessionMessage.TOKEN_EXPIRED,
     }),
   invalidToken: () =>
-    new AppError(401, ErrorCode.INVALID_TOKEN, 'sessionOver', {
-      literalMessage: SessionMessage.INVALID_TOKEN,
-    }),
+    new AppError(ErrorCode.INVALID_TOKEN, 'sessionOver', { literalMessage: SessionMessage.INVALID_TOKEN }),
   sessionOver: () =>
-    new AppError(401, ErrorCode.TOKEN_EXPIRED, 'sessionOver', { errorType: SESSION_OVER_ERROR_TYPE }),
+    new AppError(ErrorCode.TOKEN_EXPIRED, 'sessionOver', { errorType: SESSION_OVER_ERROR_TYPE }),
   refreshTokenReused: () =>
-    new AppError(401, ErrorCode.REFRESH_TOKEN_REUSED, 'refreshTokenReused', {
+    new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refreshTokenReused', {
       errorType: SESSION_OVER_ERROR_TYPE,
     }),
-  forbidden: () => new AppError(403, ErrorCode.FORBIDDEN, 'forbidden'),
-  adminOnly: () => new AppError(403, ErrorCode.ADMIN_ONLY, 'adminOnly'),
-  companyIdMissing: () => new AppError(400, ErrorCode.COMPANY_ID_MISSING, 'companyIdMissing'),
-  companyNotFound: () => new AppError(404, ErrorCode.COMPANY_NOT_FOUND, 'companyNotFound'),
-  notFound: (messageKey: MessageKey = 'notFound') => new AppError(404, ErrorCode.NOT_FOUND, messageKey),
+  forbidden: (messageKey: MessageKey = 'forbidden') => new AppError(ErrorCode.FORBIDDEN, messageKey),
+  adminOnly: () => new AppError(ErrorCode.ADMIN_ONLY, 'adminOnly'),
+  companyIdMissing: () => new AppError(ErrorCode.COMPANY_ID_MISSING, 'companyIdMissing'),
+  companyNotFound: () => new AppError(ErrorCode.COMPANY_NOT_FOUND, 'companyNotFound'),
+  notFound: (messageKey: MessageKey = 'notFound') => new AppError(ErrorCode.NOT_FOUND, messageKey),
+  /** The request clashes with the record's state (taken, already done, not allowed now). */
+  conflict: (messageKey: MessageKey, params?: MessageParams) =>
+    new AppError(ErrorCode.CONFLICT, messageKey, withParams(params)),
+  tooLarge: (messageKey: MessageKey, params?: MessageParams) =>
+    new AppError(ErrorCode.PAYLOAD_TOO_LARGE, messageKey, withParams(params)),
+  unsupportedMediaType: (messageKey: MessageKey, params?: MessageParams) =>
+    new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, messageKey, withParams(params)),
+  /** A state the code guarantees cannot happen; logged and answered as a 500. */
+  internal: () => new AppError(ErrorCode.INTERNAL, 'internal'),
 };

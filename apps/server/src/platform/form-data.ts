@@ -25,6 +25,10 @@ export type SpooledFile = {
  */
 export type SpoolUploadsConfig = { spoolUploads?: { maxFileBytes: number } };
 
+declare module 'fastify' {
+  interface FastifyContextConfig extends SpoolUploadsConfig {}
+}
+
 const filesByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();
 const spooledByRequest = new WeakMap<FastifyRequest, { directory: string; files: SpooledFile[] }>();
 
@@ -137,7 +141,7 @@ export const formDataPlugin = fp(async (app: FastifyInstance) => {
   );
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
-    const spool = (request.routeOptions.config as SpoolUploadsConfig).spoolUploads;
+    const spool = request.routeOptions.config.spoolUploads;
     request.body = spool ? await spoolMultipart(request, spool.maxFileBytes) : await readMultipart(request);
   });
   app.addHook('onResponse', async (request) => {

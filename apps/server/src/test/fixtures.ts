@@ -170,3 +170,35 @@ export async function givenVoucher(
   if (updated.statusCode !== 200) throw new Error(`updating a voucher failed: ${updated.body}`);
   return { Id: id };
 }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * The cast of a tenancy test: an accountant who is a member of the company, an administrator, and an
+ * outsider who is a member of another company only. `call` makes a JSON call as one of them.
+ */
+export async function givenTenancy(context: { app: FastifyInstance; db: Db }) {
+  const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
+  const company = await givenCompany(context.db, { memberIds: [user.id] });
+  const admin = await givenUser(context.db, { roleId: RoleId.ADMIN });
+  const outsider = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
+  const outsiderCompany = await givenCompany(context.db, { memberIds: [outsider.id] });
+  const session = await login(context.app, user.email);
+  const adminSession = await login(context.app, admin.email);
+  const outsiderSession = await login(context.app, outsider.email);
+
+  function call(method: HttpMethod, url: string, payload?: object, as: LoginData = session) {
+    return context.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  }
+
+  return {
+    user,
+    companyId: company.id,
+    session,
+    adminSession,
+    outsider,
+    outsiderCompanyId: outsiderCompany.id,
+    outsiderSession,
+    call,
+  };
+}

@@ -38,7 +38,10 @@ export async function adminQuery(sql: string) {
  * far faster than running initdb and the migrations for every file.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // The driver is the project's own setting (the root config runs this project once per driver);
+  // global setup runs in the main process, which does not see a project's env.
+  const driver = project.config.env?.TEST_DB ?? process.env.TEST_DB;
+  if (driver === 'postgres') {
     const template = `bilag_test_tpl_${randomBytes(6).toString('hex')}`;
     await adminQuery(`create database ${template}`);
     const handle = openPostgres(serverDatabaseUrl(template), 2);

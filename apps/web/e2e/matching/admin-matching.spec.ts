@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authorization, ensureAccount, uniqueAccountNumber } from '../bank/helpers';
+import { authorization, ensureAccount, uniqueAccountNumber } from '../imports/helpers';
 import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
 import { signIn } from '../support/session';

@@ -9,7 +9,7 @@ import {
   formattedAccount,
   IMPORT_TIMEOUT_MS,
   uniqueAccountNumber,
-} from '../bank/helpers';
+} from '../imports/helpers';
 import type { DemoCompany } from '../support/demo';
 import { invoicePdf } from '../vouchers/helpers';
 

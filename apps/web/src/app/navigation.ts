@@ -66,8 +66,10 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'bank',
     icon: IconArrowsExchange,
     requiredAction: 'bank.view',
-    page: lazy(() => import('../features/bank/BankTransactionsPage')),
-    subPages: [{ path: 'import-document', page: lazy(() => import('../features/bank/ImportDocumentPage')) }],
+    page: lazy(() => import('../features/transactions/BankTransactionsPage')),
+    subPages: [
+      { path: 'import-document', page: lazy(() => import('../features/imports/ImportDocumentPage')) },
+    ],
   },
   {
     id: 'bank-management',
@@ -75,7 +77,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'bank-management',
     icon: IconBuildingBank,
     requiredAction: 'bank.view',
-    page: lazy(() => import('../features/bank-accounts/BankAccountsPage')),
+    page: lazy(() => import('../features/banks/BankAccountsPage')),
   },
   {
     id: 'connect-missing',
@@ -91,7 +93,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'ai-setting/ai-local',
     icon: IconListCheck,
     requiredAction: 'rules.view',
-    page: lazy(() => import('../features/matching-rules/LocalRulesPage')),
+    page: lazy(() => import('../features/matching/rules/LocalRulesPage')),
   },
   {
     id: 'ai-global',
@@ -99,7 +101,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'ai-setting/ai-global',
     icon: IconWorldCog,
     requiredAction: 'rules.view',
-    page: lazy(() => import('../features/matching-rules/GlobalRulesPage')),
+    page: lazy(() => import('../features/matching/rules/GlobalRulesPage')),
   },
   {
     id: 'admin-voucher',
@@ -107,7 +109,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-voucher',
     icon: IconShieldSearch,
     requiredAction: 'admin.voucher.view',
-    page: lazy(() => import('../features/admin-vouchers/AdminVoucherPage')),
+    page: lazy(() => import('../features/vouchers/admin/AdminVoucherPage')),
   },
   {
     id: 'admin-ai-voucher',
@@ -115,7 +117,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-setting/ai-voucher',
     icon: IconChartBar,
     requiredAction: 'admin.matching.view',
-    page: lazy(() => import('../features/admin-matching/MatchingQualityPage')),
+    page: lazy(() => import('../features/matching/admin/MatchingQualityPage')),
   },
   {
     id: 'admin-ai-voucher-data',
@@ -123,7 +125,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-setting/ai-voucher-data',
     icon: IconDatabaseSearch,
     requiredAction: 'admin.matching.view',
-    page: lazy(() => import('../features/admin-matching/MatchingDataPage')),
+    page: lazy(() => import('../features/matching/admin/MatchingDataPage')),
   },
   {
     id: 'admin-auto-import',
@@ -131,7 +133,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-auto-import',
     icon: IconBuildingCog,
     requiredAction: 'admin.import.view',
-    page: lazy(() => import('../features/bank-admin/AdminBankRegistryPage')),
+    page: lazy(() => import('../features/banks/admin/AdminBankRegistryPage')),
   },
   {
     id: 'admin-import-auto',
@@ -139,7 +141,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-import-auto',
     icon: IconCloudDownload,
     requiredAction: 'admin.import.view',
-    page: lazy(() => import('../features/bank-admin/AdminImportOverviewPage')),
+    page: lazy(() => import('../features/banks/admin/AdminImportOverviewPage')),
   },
   {
     id: 'admin-import-manual',
@@ -147,7 +149,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'admin-import-manual',
     icon: IconFileImport,
     requiredAction: 'admin.import.view',
-    page: lazy(() => import('../features/admin-import/AdminImportManualPage')),
+    page: lazy(() => import('../features/imports/admin/AdminImportManualPage')),
   },
 ];
 

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage';
-import { useCurrentCompany } from '../features/companies/CurrentCompany';
-import { companyPath } from '../features/companies/company.queries';
-import { SelectCompanyPage } from '../features/companies/SelectCompanyPage';
+import { LoginPage } from '../features/auth';
+import { SelectCompanyPage } from '../features/companies';
+import { useCurrentCompany } from './company/CurrentCompany';
+import { companyPath } from './company/company-path';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { CompanyRoute } from './layout/CompanyRoute';
 import { RequireAction } from './layout/RequireAction';

@@ -1,8 +1,7 @@
-import { Alert, Card, Center, EmptyState, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Card, EmptyState, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../app/api/errors';
+import { type GateQuery, QueryGate } from './QueryGate';
 
 type PageRangeOptions = {
   /** Undefined until the first page has arrived. */
@@ -69,43 +68,18 @@ export type ListEmptyState = {
   'data-testid'?: string;
 };
 
-type ListBodyProps = {
-  isError: boolean;
-  error: unknown;
-  isLoading: boolean;
-  isEmpty: boolean;
-  empty: ListEmptyState;
-  children: ReactNode;
-};
-
-/** A list's failure, its first load, its empty state or its rows. */
-export function ListBody({ isError, error, isLoading, isEmpty, empty, children }: ListBodyProps) {
-  const { t } = useTranslation();
-  if (isError) {
-    return (
-      <Alert color="red" variant="light" m="md" icon={<IconAlertCircle aria-hidden />}>
-        {errorMessage(error, t('errors.unexpected'))}
-      </Alert>
-    );
-  }
-  if (isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('app.loading')} />
-      </Center>
-    );
-  }
-  if (!isEmpty) return children;
+/** A list's empty state, in place of its rows. */
+export function ListEmpty({ icon, title, description, action, 'data-testid': testId }: ListEmptyState) {
   return (
     <EmptyState
       py={48}
-      icon={empty.icon}
+      icon={icon}
       withIndicatorBackground
-      title={empty.title}
-      description={empty.description}
-      data-testid={empty['data-testid']}
+      title={title}
+      description={description}
+      data-testid={testId}
     >
-      {empty.action}
+      {action}
     </EmptyState>
   );
 }
@@ -143,16 +117,20 @@ export function ListToolbarRow({
   );
 }
 
-type ListCardProps = Pick<ListBodyProps, 'empty' | 'children'> & {
+type ListCardProps = {
   /** The list's query; its rows decide between the rows and the empty state. */
-  query: { isError: boolean; error: unknown; data: { rows: readonly unknown[] } | undefined };
+  query: GateQuery<{ rows: readonly unknown[] }>;
   /** The filters and the count row above the rows. */
   toolbar?: ReactNode;
   pagination: ListPaginationProps;
+  empty: ListEmptyState;
+  /** Where a refusal sends the person, on lists only some roles may see. */
+  forbiddenTo?: string;
+  children: ReactNode;
 };
 
 /** A paged list in its card: the toolbar, the rows (or why there are none) and the pages. */
-export function ListCard({ query, toolbar, pagination, empty, children }: ListCardProps) {
+export function ListCard({ query, toolbar, pagination, empty, forbiddenTo, children }: ListCardProps) {
   return (
     <Card withBorder radius="lg" padding={0}>
       {toolbar && (
@@ -160,15 +138,15 @@ export function ListCard({ query, toolbar, pagination, empty, children }: ListCa
           {toolbar}
         </Stack>
       )}
-      <ListBody
-        isError={query.isError}
-        error={query.error}
-        isLoading={query.data === undefined}
-        isEmpty={query.data?.rows.length === 0}
-        empty={empty}
+      <QueryGate
+        query={query}
+        forbiddenTo={forbiddenTo}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={<ListEmpty {...empty} />}
+        isInset
       >
-        {children}
-      </ListBody>
+        {() => children}
+      </QueryGate>
       <ListPagination {...pagination} />
     </Card>
   );

@@ -1,27 +1,71 @@
-import { Center, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { ApiError } from '../app/api/errors';
 import { RetryAlert } from './RetryAlert';
 
+/** What the gate reads of a query; a TanStack `useQuery` result fits. */
+export type GateQuery<Data> = {
+  data: Data | undefined;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
 type QueryGateProps<Data> = {
-  query: { data: Data | undefined; isError: boolean; error: unknown; refetch: () => unknown };
-  /** What could not be loaded, as the failure's title. */
-  errorTitle: string;
+  query: GateQuery<Data>;
+  /** What could not be loaded, as the failure's title; without one the server's message stands alone. */
+  errorTitle?: string;
+  /**
+   * Where a refusal (403) sends the person, on pages that only some roles may open. Without it a refusal
+   * shows as any other failure.
+   */
+  forbiddenTo?: string;
+  /** In place of the spinner, such as a skeleton of the content's shape. */
+  loading?: ReactNode;
+  /** Whether the data has nothing to show; `empty` is then shown instead of the children. */
+  isEmpty?: (data: Data) => boolean;
+  empty?: ReactNode;
+  /** The gate fills a card edge to edge, so a failure keeps the card's padding. */
+  isInset?: boolean;
   children: (data: Data) => ReactNode;
 };
 
-/** What a screen shows once its data has come; until then a spinner, or the failure with a retry. */
-export function QueryGate<Data>({ query, errorTitle, children }: QueryGateProps<Data>) {
+/**
+ * What a screen shows of one query: a spinner until the data has come, the failure with a retry, the
+ * empty state, or the data. A refused admin page goes to the unauthorized page instead.
+ */
+export function QueryGate<Data>({
+  query,
+  errorTitle,
+  forbiddenTo,
+  loading,
+  isEmpty,
+  empty,
+  isInset = false,
+  children,
+}: QueryGateProps<Data>) {
   const { t } = useTranslation();
+  if (forbiddenTo !== undefined && query.error instanceof ApiError && query.error.status === 403) {
+    return <Navigate to={forbiddenTo} replace />;
+  }
   if (query.isError) {
-    return <RetryAlert title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <Box p={isInset ? 'md' : undefined}>
+        <RetryAlert title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      </Box>
+    );
   }
   if (query.data === undefined) {
     return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('app.loading')} />
-      </Center>
+      loading ?? (
+        <Center py="xl">
+          <Loader size="sm" aria-label={t('app.loading')} />
+        </Center>
+      )
     );
   }
+  if (isEmpty?.(query.data)) return empty;
   return children(query.data);
 }

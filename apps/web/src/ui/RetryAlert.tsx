@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../app/api/errors';
 
 type RetryAlertProps = {
-  title: string;
+  /** What could not be loaded; without it the server's message says it alone. */
+  title?: string;
   error: unknown;
   onRetry: () => void;
   'data-testid'?: string;

@@ -1,3 +1,5 @@
+import { completeDateInput } from '@bilag/domain/dates/norwegian-dates';
+import { isDomainError } from '@bilag/domain/errors';
 import dayjs, { type ConfigType } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import timezone from 'dayjs/plugin/timezone';
@@ -26,4 +28,15 @@ export function displayTimeZone(hostname: string = window.location.hostname): st
 
 export function formatDate(value: ConfigType, format: DateFormat = DateFormat.date): string {
   return dayjs(value).tz(displayTimeZone()).format(format);
+}
+
+/** Reads a typed date the way the date inputs complete it ("5" is the 5th of this month). */
+export function readDate(text: string, today: string): { date: string | null } | { error: true } {
+  if (text.trim() === '') return { date: null };
+  try {
+    return { date: completeDateInput(text, { today }) };
+  } catch (error) {
+    if (isDomainError(error)) return { error: true };
+    throw error;
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
 import { Language, normalizeLanguage } from '../language';
+import { route } from '../route';
 
 export const ChangeLanguageRequest = z.object({
   language: z
@@ -13,3 +15,13 @@ export const ChangeLanguageRequest = z.object({
 export type ChangeLanguageRequest = z.infer<typeof ChangeLanguageRequest>;
 export const ChangeLanguageReply = envelope(z.object({ language: Language }));
 export type ChangeLanguageReply = z.infer<typeof ChangeLanguageReply>;
+
+export const changeLanguage = route({
+  method: 'POST',
+  path: `${ApiPrefix.account}/language`,
+  access: 'user',
+  body: ChangeLanguageRequest,
+  reply: ChangeLanguageReply,
+  summary: 'Change the language of the signed-in user',
+  tags: ['account'],
+});

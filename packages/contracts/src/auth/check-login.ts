@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 import { SessionUser } from './user';
 
 /** POST check-login: sign in with email and password. */
@@ -23,3 +25,24 @@ export type LoginReply = z.infer<typeof LoginReply>;
 /** GET check-login: who the bearer token belongs to. */
 export const CheckLoginReply = envelope(SessionUser);
 export type CheckLoginReply = z.infer<typeof CheckLoginReply>;
+
+const tags = ['account'];
+
+export const login = route({
+  method: 'POST',
+  path: `${ApiPrefix.account}/check-login`,
+  access: 'public',
+  body: LoginRequest,
+  reply: LoginReply,
+  summary: 'Sign in',
+  tags,
+});
+
+export const checkLogin = route({
+  method: 'GET',
+  path: `${ApiPrefix.account}/check-login`,
+  access: 'user',
+  reply: CheckLoginReply,
+  summary: 'The signed-in user',
+  tags,
+});

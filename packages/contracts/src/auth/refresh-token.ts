@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 
 export const RefreshTokenRequest = z.object({ refreshToken: z.string().min(1).max(200) });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
@@ -11,3 +13,14 @@ export const RefreshTokenData = z.object({
 });
 export const RefreshTokenReply = envelope(RefreshTokenData);
 export type RefreshTokenReply = z.infer<typeof RefreshTokenReply>;
+
+/** Public: the refresh token in the body is the credential, as the access token has run out. */
+export const refreshToken = route({
+  method: 'POST',
+  path: `${ApiPrefix.account}/refresh-token`,
+  access: 'public',
+  body: RefreshTokenRequest,
+  reply: RefreshTokenReply,
+  summary: 'Exchange a refresh token for a new access token',
+  tags: ['account'],
+});

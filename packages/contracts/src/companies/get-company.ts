@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 import { Company } from './company';
 
 export const GetCompanyParams = z.object({ companyId: z.coerce.number().int().positive() });
 export const GetCompanyReply = envelope(Company);
 export type GetCompanyReply = z.infer<typeof GetCompanyReply>;
+
+export const getCompany = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/company/:companyId`,
+  access: 'company',
+  params: GetCompanyParams,
+  reply: GetCompanyReply,
+  summary: 'One company the user may work in',
+  tags: ['companies'],
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BankTransaction } from '../banks/transaction';
 import { envelope } from '../envelope';
+import { BankTransactionStatus } from '../transactions/transaction';
 import { AmountOre } from '../vouchers/voucher';
 
 const integer = z.coerce.number().int();
@@ -77,7 +77,14 @@ export type RuleCondition = z.infer<typeof RuleCondition>;
 export const RuleAction = z.discriminatedUnion('kind', [
   /** Connect to the one open voucher with the same KID, or the same amount nearest in date. */
   z.object({ kind: z.literal('connect'), by: z.enum(['kid', 'amount']) }),
-  z.object({ kind: z.literal('setStatus'), status: z.union([z.literal(1), z.literal(3), z.literal(4)]) }),
+  z.object({
+    kind: z.literal('setStatus'),
+    status: z.union([
+      z.literal(BankTransactionStatus.MISSING_VOUCHER),
+      z.literal(BankTransactionStatus.PRIVATE),
+      z.literal(BankTransactionStatus.LOST),
+    ]),
+  }),
   z.object({ kind: z.literal('markPrivate') }),
   z.object({ kind: z.literal('setNote'), note: z.string().trim().min(1).max(500) }),
   z.object({ kind: z.literal('addLabel'), label: z.string().trim().min(1).max(50) }),
@@ -115,59 +122,5 @@ export const MatchRule = z.object({
 });
 export type MatchRule = z.infer<typeof MatchRule>;
 
-export const RuleListQuery = z.object({
-  companyId: integer.positive().optional(),
-  keyword: z.string().trim().max(100).optional(),
-});
-export const RuleListReply = envelope(z.object({ total: z.number().int(), rows: z.array(MatchRule) }));
 export const RuleReply = envelope(MatchRule);
 export const RuleIdParams = z.object({ id: integer.positive() });
-export const RuleCompanyQuery = z.object({ companyId: integer.positive().optional() });
-
-export const AddLocalRuleRequest = RuleDraft.extend({ companyId: integer.positive() });
-export const AddGlobalRuleRequest = RuleDraft;
-/** PUT {id}: the whole rule again, as when it was added. */
-export const UpdateLocalRuleRequest = AddLocalRuleRequest;
-export const UpdateGlobalRuleRequest = AddGlobalRuleRequest;
-/** DELETE {id}: local rules name their company in the query. */
-export const DeleteRuleReply = envelope(z.null());
-
-/** localRules/copy: the rules of one company, added to others. */
-export const CopyRulesRequest = z.object({
-  fromCompanyId: integer.positive(),
-  toCompanyIds: z.array(integer.positive()).min(1).max(100),
-  /** Only these rules; every rule of the company when left out. */
-  ruleIds: z.array(integer.positive()).max(500).optional(),
-});
-export const CopyRulesReply = envelope(
-  z.object({ copied: z.number().int(), companies: z.number().int(), skipped: z.number().int() }),
-);
-
-/** What a rule would do to a company's open transactions, before it is saved. */
-export const RulePreviewRequest = z.object({
-  companyId: integer.positive(),
-  rule: RuleDraft,
-  /** The rule being edited, left out of precedence so its draft takes its place. */
-  ruleId: integer.positive().optional(),
-});
-export const RuleEffect = z.object({
-  Transaction: BankTransaction,
-  /** In order: what each action would do, e.g. connect to voucher 12. */
-  Changes: z.array(
-    z.object({
-      kind: RuleActionKind,
-      voucherId: z.number().int().nullable(),
-      status: z.number().int().nullable(),
-      text: z.string().nullable(),
-      /** True when the action would find nothing to do (e.g. no single voucher to connect). */
-      isSkipped: z.boolean(),
-    }),
-  ),
-  /** A rule earlier in precedence holds for this transaction, so this one would not run on it. */
-  ShadowedBy: z.object({ Id: z.number().int(), Name: z.string() }).nullable(),
-});
-export type RuleEffect = z.infer<typeof RuleEffect>;
-export const RulePreviewReply = envelope(
-  z.object({ examined: z.number().int(), total: z.number().int(), rows: z.array(RuleEffect) }),
-);
-export type RulePreview = z.infer<typeof RulePreviewReply>['data'];

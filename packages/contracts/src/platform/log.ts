@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { EmptyData, envelope } from '../envelope';
+import { route } from '../route';
 
 /** POST log: the web client reports render failures and other client-side errors. */
 export const InsertLogRequest = z.object({
@@ -10,3 +12,14 @@ export const InsertLogRequest = z.object({
 });
 export type InsertLogRequest = z.infer<typeof InsertLogRequest>;
 export const InsertLogReply = envelope(EmptyData);
+
+/** Public: a page that failed before or without a sign-in still reports it. */
+export const insertLog = route({
+  method: 'POST',
+  path: ApiPrefix.log,
+  access: 'public',
+  body: InsertLogRequest,
+  reply: InsertLogReply,
+  summary: 'Record a client-side error or event',
+  tags: ['log'],
+});

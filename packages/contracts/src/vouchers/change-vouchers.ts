@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { EmptyData, envelope } from '../envelope';
+import { FILE_REPLY, route } from '../route';
 import { CurrencyCode, IsoDate, VOUCHER_STATUSES, Voucher, VoucherHistoryEntry } from './voucher';
+import { CompanyIdQuery, VoucherIdParams } from './voucher-balances';
 
 const integer = z.coerce.number().int();
 const formBoolean = z.union([
@@ -85,3 +88,81 @@ export const FileDownloadQuery = z.object({
 });
 
 export const EmptyReply = envelope(EmptyData);
+
+const tags = ['vouchers'];
+
+export const addVouchersByWeb = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/voucher/addByWeb`,
+  access: 'company',
+  consumes: ['multipart/form-data'],
+  body: AddVouchersByWebFields,
+  reply: AddVouchersByWebReply,
+  summary: 'Upload receipts and invoices (jpg, png, pdf); one voucher per file',
+  tags,
+});
+
+export const registerMissing = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/voucher/missing`,
+  access: 'company',
+  consumes: ['multipart/form-data', 'application/json'],
+  body: RegisterMissingFields,
+  reply: RegisterMissingReply,
+  summary: 'Register that the voucher of a bank transaction is missing, or that it is private',
+  tags,
+});
+
+export const deleteVoucherList = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/voucher/delete-list`,
+  access: 'company',
+  body: DeleteVoucherListRequest,
+  reply: DeleteVouchersReply,
+  summary: 'Delete several vouchers (kept for retention, hidden from lists)',
+  tags,
+});
+
+export const voucherDetail = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/:id`,
+  access: 'company',
+  params: VoucherIdParams,
+  query: CompanyIdQuery,
+  reply: VoucherDetailReply,
+  summary: 'One voucher with its files and history',
+  tags,
+});
+
+export const updateVoucher = route({
+  method: 'PUT',
+  path: `${ApiPrefix.main}/voucher/:id`,
+  access: 'company',
+  params: VoucherIdParams,
+  body: UpdateVoucherRequest,
+  reply: VoucherReply,
+  summary: 'Change the fields of a voucher',
+  tags,
+});
+
+export const deleteVoucher = route({
+  method: 'DELETE',
+  path: `${ApiPrefix.main}/voucher/:id`,
+  access: 'company',
+  params: VoucherIdParams,
+  query: CompanyIdQuery,
+  reply: DeleteVouchersReply,
+  summary: 'Delete a voucher (kept for retention, hidden from lists)',
+  tags,
+});
+
+export const fileDownload = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/file/download/:fileId`,
+  access: 'company',
+  params: FileDownloadParams,
+  query: FileDownloadQuery,
+  reply: FILE_REPLY,
+  summary: 'A stored file (or its thumbnail), shown inline',
+  tags: ['files'],
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 import { AdminVoucher, IsoDate, VOUCHER_PAGE_SIZE, Voucher } from './voucher';
 
 const integer = z.coerce.number().int();
@@ -44,3 +46,35 @@ export const AdminVouchersReply = envelope(
   z.object({ total: z.number().int(), rows: z.array(AdminVoucher) }),
 );
 export type AdminVouchersReply = z.infer<typeof AdminVouchersReply>;
+
+const tags = ['vouchers'];
+
+export const listVouchers = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/list`,
+  access: 'company',
+  query: VoucherFilter,
+  reply: ListVouchersReply,
+  summary: 'Vouchers of a company, filtered, sorted and paged',
+  tags,
+});
+
+export const fetchAllVouchers = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/fetchAll`,
+  access: 'company',
+  query: VoucherFilter,
+  reply: FetchAllVouchersReply,
+  summary: 'Every voucher matching the filter, unpaged (bounded)',
+  tags,
+});
+
+export const adminVouchers = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/fetchAdminVoucher`,
+  access: 'admin',
+  query: AdminVoucherFilter,
+  reply: AdminVouchersReply,
+  summary: 'Vouchers across all companies (administrators)',
+  tags,
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 import { AmountOre } from './voucher';
 
 const integer = z.coerce.number().int();
@@ -41,4 +43,48 @@ export type AddVoucherBalanceRequest = z.infer<typeof AddVoucherBalanceRequest>;
 export const RemoveVoucherBalanceParams = z.object({
   id: integer.positive(),
   voucherBalanceId: integer.positive(),
+});
+
+const tags = ['vouchers'];
+
+export const voucherBalance = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/getVoucherBalance`,
+  access: 'company',
+  query: VoucherBalanceQuery,
+  reply: VoucherBalancesReply,
+  summary: 'The parts of a voucher amount and the rest',
+  tags,
+});
+
+export const voucherBalancesV2 = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/v2/balances/:id`,
+  access: 'company',
+  params: VoucherIdParams,
+  query: CompanyIdQuery,
+  reply: VoucherBalancesReply,
+  summary: 'The parts of a voucher amount and the rest',
+  tags,
+});
+
+export const addVoucherBalanceV2 = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/voucher/v2/balances/add`,
+  access: 'company',
+  body: AddVoucherBalanceRequest,
+  reply: VoucherBalancesReply,
+  summary: 'Add a part of a voucher amount',
+  tags,
+});
+
+export const removeVoucherBalanceV2 = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/voucher/v2/balances/remove/:id/:voucherBalanceId`,
+  access: 'company',
+  params: RemoveVoucherBalanceParams,
+  query: CompanyIdQuery,
+  reply: VoucherBalancesReply,
+  summary: 'Remove a part of a voucher amount',
+  tags,
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { route } from '../route';
 import { STATISTIC_SLOTS } from './voucher';
 
 const integer = z.coerce.number().int();
@@ -31,3 +33,55 @@ export const MissingSummaryReply = envelope(MissingSummary);
 export const VoucherLabel = z.object({ Label: z.string(), Count: z.number().int() });
 export const VoucherLabelsParams = z.object({ companyId: integer.positive() });
 export const VoucherLabelsReply = envelope(z.array(VoucherLabel));
+
+const tags = ['vouchers'];
+
+export const voucherStatistics = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/statistics`,
+  access: 'company',
+  query: CompanyYearQuery,
+  reply: VoucherStatisticsReply,
+  summary: 'Voucher counts per month of a year, and the total',
+  tags,
+});
+
+export const voucherMonthAmounts = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/month`,
+  access: 'company',
+  query: CompanyYearQuery,
+  reply: VoucherMonthAmountsReply,
+  summary: 'Voucher amounts (øre) per month of a year, and the total',
+  tags,
+});
+
+export const voucherYears = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/years`,
+  access: 'company',
+  query: CompanyQuery,
+  reply: VoucherYearsReply,
+  summary: 'Years that have vouchers, newest first',
+  tags,
+});
+
+export const voucherMissingSummary = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucher/getMissingSummary`,
+  access: 'company',
+  query: CompanyYearQuery,
+  reply: MissingSummaryReply,
+  summary: 'How many vouchers lack a date, amount or supplier, or are overdue',
+  tags,
+});
+
+export const voucherLabels = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/voucherLabels/:companyId`,
+  access: 'company',
+  params: VoucherLabelsParams,
+  reply: VoucherLabelsReply,
+  summary: 'Labels used on the company vouchers, most used first',
+  tags,
+});

@@ -117,7 +117,11 @@ export async function getSessionUser(db: Db, userId: number): Promise<SessionUse
   return toSessionUser(user);
 }
 
-export async function userByAccessToken(db: Db, settings: AuthSettings, token: string): Promise<SessionUser> {
+export async function getUserByAccessToken(
+  db: Db,
+  settings: AuthSettings,
+  token: string,
+): Promise<SessionUser> {
   const claims = await settings.accessTokens.verify(token);
   if (!(await repository.isSessionActive(db, claims.sessionId, claims.userId))) throw Errors.sessionOver();
   return getSessionUser(db, claims.userId);

@@ -1,12 +1,13 @@
 import { ErrorCode, type LoginData, RoleId } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   givenAccountNumber,
   givenBankAccount,
   givenCompany,
+  givenTenancy,
   givenTransaction,
   givenUser,
+  type HttpMethod,
   login,
 } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
@@ -17,23 +18,13 @@ describe('banks and company bank accounts', () => {
   let adminSession: LoginData;
   let outsiderSession: LoginData;
   let companyId: number;
+  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
 
   beforeAll(async () => {
     context = await createTestApp();
-    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
-    companyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
-    session = await login(context.app, user.email);
-    const admin = await givenUser(context.db, { roleId: RoleId.ADMIN });
-    adminSession = await login(context.app, admin.email);
-    const outsider = await givenUser(context.db);
-    await givenCompany(context.db, { memberIds: [outsider.id] });
-    outsiderSession = await login(context.app, outsider.email);
+    ({ session, adminSession, outsiderSession, companyId, call } = await givenTenancy(context));
   });
   afterAll(() => context.close());
-
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = session) {
-    return context.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
-  }
 
   describe('the registry', () => {
     it('lists the Norwegian banks with BIC and registration numbers', async () => {
@@ -343,7 +334,7 @@ describe('banks and company bank accounts', () => {
   describe('company scoping', () => {
     it('answers another company 404 and no data on every account call', async () => {
       const account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 70));
-      const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      const calls: { method: HttpMethod; url: string; payload?: object }[] = [
         {
           method: 'GET',
           url: `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,

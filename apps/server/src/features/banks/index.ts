@@ -1,5 +1,2 @@
 export { bankRoutes } from './bank.routes';
-export { failInterruptedImports } from './import.service';
-export { filterConditions, TRANSACTION_FILE_OWNER, type TransactionListing } from './transaction.repository';
-export { transactionRoutes } from './transaction.routes';
-export { markVoucherMissing, toTransaction } from './transaction.service';
+export { requireCompanyBank } from './company-bank.service';

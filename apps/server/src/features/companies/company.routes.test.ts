@@ -1,6 +1,6 @@
 import { ErrorCode } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, givenCompany, givenUser, login } from '../../test/fixtures';
+import { bearer, givenCompany, givenTenancy, givenUser, login } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
 
 describe('companies', () => {
@@ -61,21 +61,12 @@ describe('companies', () => {
   });
 
   it('answers a user of company A asking for company B exactly as for a company that does not exist, with no data', async () => {
-    const userOfA = await givenUser(context.db);
-    await givenCompany(context.db, { memberIds: [userOfA.id] });
-    const companyB = await givenCompany(context.db, { memberIds: [(await givenUser(context.db)).id] });
-    const session = await login(context.app, userOfA.email);
+    const { outsiderCompanyId: companyBId, outsiderSession, call } = await givenTenancy(context);
+    const companyB = (await call('GET', `/api/main/company/${companyBId}`, undefined, outsiderSession)).json()
+      .data;
 
-    const otherCompany = await context.app.inject({
-      method: 'GET',
-      url: `/api/main/company/${companyB.id}`,
-      headers: bearer(session),
-    });
-    const missingCompany = await context.app.inject({
-      method: 'GET',
-      url: '/api/main/company/999999',
-      headers: bearer(session),
-    });
+    const otherCompany = await call('GET', `/api/main/company/${companyBId}`);
+    const missingCompany = await call('GET', '/api/main/company/999999');
 
     expect(otherCompany.statusCode).toBe(404);
     expect(otherCompany.json()).toEqual({
@@ -85,7 +76,7 @@ describe('companies', () => {
       message: 'The company was not found, or you are not a member of it.',
     });
     expect(missingCompany.json()).toEqual(otherCompany.json());
-    expect(otherCompany.body).not.toContain(companyB.alias);
+    expect(otherCompany.body).not.toContain(companyB.Alias);
   });
 
   it('refuses a company id that is not a positive number with 400', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ErrorCode } from '@bilag/contracts';
 import { sniffFileType } from '@bilag/domain';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -33,7 +34,7 @@ export function checkUploads(files: UploadedFile[], accepted: readonly AcceptedK
   return files.map((file) => {
     const kind = sniffFileType(new Uint8Array(file.bytes));
     if (!(accepted as readonly string[]).includes(kind)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'fileTypeNotAccepted', {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'fileTypeNotAccepted', {
         params: { name: file.fileName, accepted: accepted.join(', ') },
         data: { fileName: file.fileName },
       });

@@ -1,10 +1,12 @@
-import { Endpoint, HealthReply, InsertLogReply, InsertLogRequest } from '@bilag/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../platform/reply';
+import { HealthReply, insertLog } from '@bilag/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/route';
+import { recordClientLog } from './client-log.service';
 
 type Options = { ping: () => Promise<void> };
 
-export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }) => {
+/** The /health probes are for the platform that runs the process, not API calls, so no contract declares them. */
+export async function healthRoutes(app: FastifyInstance, { ping }: Options) {
   app.get(
     '/health/live',
     {
@@ -37,29 +39,10 @@ export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { ping }
     },
   );
 
-  app.post(
-    Endpoint.insertLog,
-    {
-      config: { isPublic: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['log'],
-        summary: 'Record a client-side error or event',
-        body: InsertLogRequest,
-        response: { 200: InsertLogReply },
-      },
-    },
-    async (request) => {
-      const { level, message, url, stack } = request.body;
-      request.log[level](
-        {
-          source: 'web-client',
-          clientUrl: url,
-          clientStack: stack,
-          userAgent: request.headers['user-agent'],
-        },
-        message,
-      );
-      return ok(null);
-    },
+  registerRoute(
+    app,
+    insertLog,
+    ({ body }, { request }) => recordClientLog(request.log, body, request.headers['user-agent']),
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
-};
+}

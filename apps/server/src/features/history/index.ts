@@ -1,1 +1,1 @@
-export { readHistory } from './history';
+export { readHistory } from './history.repository';

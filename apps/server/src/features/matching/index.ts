@@ -1,2 +1,2 @@
-export { autoMatch } from './auto-match';
+export { autoMatch } from './auto-match.service';
 export { matchingRoutes, ruleRoutes } from './matching.routes';

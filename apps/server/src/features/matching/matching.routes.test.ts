@@ -5,6 +5,7 @@ import {
   givenAccountNumber,
   givenBankAccount,
   givenCompany,
+  givenTenancy,
   givenTransaction,
   givenUser,
   givenVoucher,
@@ -12,7 +13,7 @@ import {
   multipart,
 } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
-import { camt053 } from '../banks/__fixtures__/statements';
+import { camt053 } from '../imports/__fixtures__/statements';
 
 describe('matching vouchers with bank transactions', () => {
   let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,23 +21,17 @@ describe('matching vouchers with bank transactions', () => {
   let outsiderSession: LoginData;
   let adminSession: LoginData;
   let userId: number;
+  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
 
   beforeAll(async () => {
     context = await createTestApp();
-    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
-    userId = user.id;
-    session = await login(context.app, user.email);
-    const outsider = await givenUser(context.db);
-    await givenCompany(context.db, { memberIds: [outsider.id] });
-    outsiderSession = await login(context.app, outsider.email);
-    adminSession = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
+    const tenancy = await givenTenancy(context);
+    ({ session, outsiderSession, adminSession, call } = tenancy);
+    userId = tenancy.user.id;
   });
   afterAll(() => context.close());
 
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = session) {
-    return context.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
-  }
-
+  /** A company of its own for each scenario, so one scenario's counts do not see another's records. */
   async function givenBooks() {
     const companyId = (await givenCompany(context.db, { memberIds: [userId] })).id;
     const accountNumber = givenAccountNumber('1503', companyId * 7);

@@ -1,85 +1,51 @@
 import {
   type AdminConnection,
+  BankTransactionStatus,
   type CompanyMatchingQuality,
   type ConnectionSource,
   type ConnectMissingFilter,
   type ConnectRequest,
-  ErrorCode,
-  type MatchReason,
-  type MatchRule,
   type TransactionConnection,
   type VoucherSuggestion,
 } from '@bilag/contracts';
-import {
-  formatAmount,
-  type LearnedModel,
-  matchTransactions,
-  predictSupplier,
-  ore as toOre,
-} from '@bilag/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatAmount, matchTransactions, predictSupplier, ore as toOre } from '@bilag/domain';
 import type { Db } from '../../db/client';
-import { bankTransactions } from '../../db/schema';
 import { writeAudit, writeAudits } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
-import { AppError, Errors } from '../../platform/errors';
-import { filterConditions, type TransactionListing, toTransaction } from '../banks';
+import { Errors } from '../../platform/errors';
 import { companyExists, readWithCompanyAccess, requireCompanyAccess } from '../companies';
+import { toTransaction } from '../transactions';
 import { vouchersWithFiles } from '../vouchers';
 import {
   type AutoMatchOptions,
   autoMatch,
-  connectAudit,
-  learnedModel,
+  toConnectAudit,
   toMatchTransaction,
   toMatchVoucher,
-} from './auto-match';
-import * as repository from './matching.repository';
-import type { MatchRuleRow, TransactionVoucherRow } from './matching.table';
+} from './auto-match.service';
+import * as connections from './connection.repository';
+import type { TransactionVoucherRow } from './matching.table';
+import { listMatchingQuality } from './matching-quality.repository';
+import { findModel } from './model.repository';
+import * as openItems from './open-item.repository';
+import * as suggestions from './suggestion.repository';
+import * as transactionListing from './transaction-listing.repository';
 
 const HISTORY_ENTITY = 'bank-transaction';
-const STATUS = { MISSING_VOUCHER: 1, CONNECTED: 2, PRIVATE: 3 } as const;
 /** Transactions a voucher may be paid by are looked for this far from its amount (card rounding). */
 const AMOUNT_TOLERANCE_ORE = 100;
 const SUGGESTED_TRANSACTIONS = 10;
 
-export function toConnection(row: TransactionVoucherRow): TransactionConnection {
+function toConnection(row: TransactionVoucherRow): TransactionConnection {
   return {
     Id: row.id,
     BankTransactionId: row.bankTransactionId,
     VoucherId: row.voucherId,
-    Source: row.source as ConnectionSource,
+    Source: row.source,
     Score: row.score,
-    Reasons: row.reasons as MatchReason[],
+    Reasons: row.reasons,
     CreatedAt: row.createdAt.toISOString(),
   };
-}
-
-export function toRule(row: MatchRuleRow): MatchRule {
-  return {
-    Id: row.id,
-    CompanyId: row.companyId,
-    Scope: row.scope as MatchRule['Scope'],
-    Name: row.name,
-    Priority: row.priority,
-    IsActive: row.isActive,
-    Conditions: row.conditions as MatchRule['Conditions'],
-    Actions: row.actions as MatchRule['Actions'],
-    HitCount: row.hitCount,
-    LastHitAt: row.lastHitAt?.toISOString() ?? null,
-    CreatedAt: row.createdAt.toISOString(),
-    UpdatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function transactionsByIds(db: Db, companyId: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([] as TransactionListing[]);
-  return repository.listTransactionListings(
-    db,
-    and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)),
-    [asc(bankTransactions.id)],
-    ids.length,
-  );
 }
 
 async function suggestionsWithVouchers(
@@ -87,19 +53,19 @@ async function suggestionsWithVouchers(
   companyId: number,
   transactionIds: number[],
 ): Promise<Map<number, VoucherSuggestion[]>> {
-  const suggestions = await repository.listOpenSuggestions(db, companyId, transactionIds);
-  const voucherRows = await repository.findVouchers(db, companyId, [
-    ...new Set(suggestions.map((suggestion) => suggestion.voucherId)),
+  const open = await suggestions.listOpenSuggestions(db, companyId, transactionIds);
+  const voucherRows = await openItems.findVouchers(db, companyId, [
+    ...new Set(open.map((suggestion) => suggestion.voucherId)),
   ]);
   const vouchers = new Map(
     (await vouchersWithFiles(db, companyId, voucherRows)).map((voucher) => [voucher.Id, voucher]),
   );
   const byTransaction = new Map<number, VoucherSuggestion[]>();
-  for (const suggestion of suggestions) {
+  for (const suggestion of open) {
     const voucher = vouchers.get(suggestion.voucherId);
     if (!voucher) continue;
     const list = byTransaction.get(suggestion.bankTransactionId) ?? [];
-    list.push({ Voucher: voucher, Score: suggestion.score, Reasons: suggestion.reasons as MatchReason[] });
+    list.push({ Voucher: voucher, Score: suggestion.score, Reasons: suggestion.reasons });
     byTransaction.set(suggestion.bankTransactionId, list);
   }
   return byTransaction;
@@ -108,52 +74,36 @@ async function suggestionsWithVouchers(
 /** transactions/missing: the connect-missing list, each transaction with its ranked suggestions. */
 export async function listMissing(db: Db, principal: Principal, filter: ConnectMissingFilter) {
   return readWithCompanyAccess(db, principal.userId, filter.companyId, async (companyId) => {
-    const conditions = filterConditions(companyId, {
-      keyword: filter.keyword,
-      companyBankId: filter.companyBankId,
-      status: filter.status === 0 ? STATUS.MISSING_VOUCHER : filter.status,
-    });
-    if (filter.connectStatus === 1) conditions.push(repository.hasOpenSuggestion());
-    if (filter.connectStatus === 2) conditions.push(sql`not ${repository.hasOpenSuggestion()}`);
-    const where = and(...conditions);
-    const direction = filter.sortType === 'asc' ? asc : desc;
-    const column =
-      filter.sortBy === 'Voucher.Amount' ? bankTransactions.amountOre : bankTransactions.bookingDate;
-    const [listings, total, counts] = await Promise.all([
-      repository.listTransactionListings(
-        db,
-        where,
-        [direction(column), direction(bankTransactions.id)],
-        filter.pageSize,
-        (filter.pageNumber - 1) * filter.pageSize,
-      ),
-      repository.countTransactions(db, where),
-      repository.countsOf(db, companyId),
+    const [{ listings, total }, counts] = await Promise.all([
+      transactionListing.listMissing(db, companyId, filter),
+      transactionListing.getMissingCounts(db, companyId),
     ]);
-    const suggestions = await suggestionsWithVouchers(
+    const suggested = await suggestionsWithVouchers(
       db,
       companyId,
-      listings.map((listing) => listing.transaction.id),
+      listings.map((each) => each.transaction.id),
     );
     return {
       total,
       counts,
-      rows: listings.map((listing) => ({
-        Transaction: toTransaction(listing),
-        Suggestions: suggestions.get(listing.transaction.id) ?? [],
+      rows: listings.map((each) => ({
+        Transaction: toTransaction(each),
+        Suggestions: suggested.get(each.transaction.id) ?? [],
       })),
     };
   });
 }
 
-export async function voucherSuggestions(
+export async function listVoucherSuggestions(
   db: Db,
   principal: Principal,
   query: { companyId?: number | undefined; bankTransactionId: number },
 ) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, query.companyId);
-  const [listing] = await transactionsByIds(db, companyId, [query.bankTransactionId]);
-  if (!listing) throw Errors.notFound('transactionNotFound');
+  const [transaction] = await transactionListing.listTransactionsByIds(db, companyId, [
+    query.bankTransactionId,
+  ]);
+  if (!transaction) throw Errors.notFound('transactionNotFound');
   return (
     (await suggestionsWithVouchers(db, companyId, [query.bankTransactionId])).get(query.bankTransactionId) ??
     []
@@ -167,38 +117,38 @@ export async function suggestTransactions(
   query: { companyId?: number | undefined; voucherId: number },
 ) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, query.companyId);
-  const [voucher] = await repository.findVouchers(db, companyId, [query.voucherId]);
+  const [voucher] = await openItems.findVouchers(db, companyId, [query.voucherId]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
-  const connections = await repository.listConnectionsOfVoucher(db, companyId, voucher.id);
+  const ofVoucher = await connections.listConnectionsOfVoucher(db, companyId, voucher.id);
   const connectedListings = new Map(
     (
-      await transactionsByIds(
+      await transactionListing.listTransactionsByIds(
         db,
         companyId,
-        connections.map((connection) => connection.bankTransactionId),
+        ofVoucher.map((connection) => connection.bankTransactionId),
       )
-    ).map((listing) => [listing.transaction.id, listing]),
+    ).map((each) => [each.transaction.id, each]),
   );
-  const connected = connections.flatMap((connection) => {
-    const listing = connectedListings.get(connection.bankTransactionId);
-    return listing ? [{ Connection: toConnection(connection), Transaction: toTransaction(listing) }] : [];
+  const connected = ofVoucher.flatMap((connection) => {
+    const each = connectedListings.get(connection.bankTransactionId);
+    return each ? [{ Connection: toConnection(connection), Transaction: toTransaction(each) }] : [];
   });
-  if (voucher.amountOre === null || connections.length > 0) return { connected, suggestions: [] };
+  if (voucher.amountOre === null || ofVoucher.length > 0) return { connected, suggestions: [] };
   const [near, decided, model] = await Promise.all([
-    repository.listTransactionsNearVoucher(
+    openItems.listTransactionsNearVoucher(
       db,
       companyId,
       { amountOre: voucher.amountOre, kid: voucher.kid, date: voucher.dueDate ?? voucher.effectiveDate },
       AMOUNT_TOLERANCE_ORE,
       200,
     ),
-    repository.decidedAgainst(db, companyId),
-    repository.findModel(db, companyId),
+    suggestions.listDecidedAgainst(db, companyId),
+    findModel(db, companyId),
   ]);
   const decisions = matchTransactions(
     near.map(toMatchTransaction),
     [toMatchVoucher({ ...voucher, date: voucher.voucherDate })],
-    { rejected: decided.rejected, learned: learnedModel(model) },
+    { rejected: decided.rejected, learned: model?.model },
   );
   const scored = decisions
     .flatMap((decision) => {
@@ -211,18 +161,20 @@ export async function suggestTransactions(
     .slice(0, SUGGESTED_TRANSACTIONS);
   const listings = new Map(
     (
-      await transactionsByIds(
+      await transactionListing.listTransactionsByIds(
         db,
         companyId,
         scored.map((each) => each.transactionId),
       )
-    ).map((listing) => [listing.transaction.id, listing]),
+    ).map((each) => [each.transaction.id, each]),
   );
-  const suggestions = scored.flatMap((each) => {
-    const listing = listings.get(each.transactionId);
-    return listing ? [{ Transaction: toTransaction(listing), Score: each.score, Reasons: each.reasons }] : [];
-  });
-  return { connected, suggestions };
+  return {
+    connected,
+    suggestions: scored.flatMap((each) => {
+      const found = listings.get(each.transactionId);
+      return found ? [{ Transaction: toTransaction(found), Score: each.score, Reasons: each.reasons }] : [];
+    }),
+  };
 }
 
 function pairsOf(request: Pick<ConnectRequest, 'bankTransactionIds' | 'voucherIds'>) {
@@ -248,59 +200,57 @@ async function connectInCompany(
 ) {
   const transactionIds = [...new Set(request.bankTransactionIds)];
   const voucherIds = [...new Set(request.voucherIds)];
-  if (transactionIds.length > 1 && voucherIds.length > 1) {
-    throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'connectManyToMany');
-  }
-  const lockedTransactions = await repository.lockTransactions(tx, companyId, transactionIds);
+  if (transactionIds.length > 1 && voucherIds.length > 1) throw Errors.invalid('connectManyToMany');
+  const lockedTransactions = await openItems.lockTransactions(tx, companyId, transactionIds);
   const missingTransaction = transactionIds.find((id) => !lockedTransactions.some((row) => row.id === id));
   if (missingTransaction !== undefined) throw Errors.notFound('transactionNotFound');
-  const lockedVouchers = await repository.lockVouchers(tx, companyId, voucherIds);
+  const lockedVouchers = await openItems.lockVouchers(tx, companyId, voucherIds);
   if (lockedVouchers.length !== voucherIds.length) throw Errors.notFound('voucherNotFound');
-  const alreadyConnected = lockedTransactions.find((row) => row.status === STATUS.CONNECTED);
-  if (alreadyConnected) {
-    throw new AppError(409, ErrorCode.CONFLICT, 'transactionAlreadyConnected', {
-      params: { id: alreadyConnected.id },
-    });
-  }
+  const alreadyConnected = lockedTransactions.find((row) => row.status === BankTransactionStatus.CONNECTED);
+  if (alreadyConnected) throw Errors.conflict('transactionAlreadyConnected', { id: alreadyConnected.id });
   const takenVoucher = await firstConnectedVoucher(tx, companyId, voucherIds);
-  if (takenVoucher !== undefined) {
-    throw new AppError(409, ErrorCode.CONFLICT, 'voucherAlreadyConnected', { params: { id: takenVoucher } });
-  }
+  if (takenVoucher !== undefined) throw Errors.conflict('voucherAlreadyConnected', { id: takenVoucher });
   if (transactionIds.length > 1 || voucherIds.length > 1) {
     const transactionsTotal = lockedTransactions.reduce((sum, row) => sum + Math.abs(row.amountOre), 0);
     const vouchersTotal = lockedVouchers.reduce((sum, row) => sum + Math.abs(row.amountOre ?? 0), 0);
     if (transactionsTotal !== vouchersTotal) {
-      throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'amountsDoNotAddUp', {
-        params: { transactions: kroner(transactionsTotal), vouchers: kroner(vouchersTotal) },
+      throw Errors.invalid('amountsDoNotAddUp', {
+        transactions: kroner(transactionsTotal),
+        vouchers: kroner(vouchersTotal),
       });
     }
   }
-  const newConnections: repository.NewConnection[] = [];
+  const newConnections: connections.NewConnection[] = [];
   for (const pair of pairsOf({ bankTransactionIds: transactionIds, voucherIds })) {
-    const suggestion = await repository.findSuggestion(tx, companyId, pair.bankTransactionId, pair.voucherId);
+    const suggestion = await suggestions.findSuggestion(
+      tx,
+      companyId,
+      pair.bankTransactionId,
+      pair.voucherId,
+    );
     const wasSuggested = suggestion?.status === 'open' && bySource === 'manual';
     newConnections.push({
       ...pair,
       source: wasSuggested ? 'suggestion' : bySource,
       score: wasSuggested ? suggestion.score : null,
-      reasons: wasSuggested ? (suggestion.reasons as MatchReason[]) : [],
+      reasons: wasSuggested ? suggestion.reasons : [],
       ruleId: null,
     });
-    if (suggestion) await repository.decidePair(tx, companyId, pair, 'accepted', userId);
+    if (suggestion) await suggestions.decidePair(tx, companyId, pair, 'accepted', userId);
   }
-  const inserted = await repository.insertConnections(tx, companyId, userId, newConnections);
-  await repository.markConnected(tx, companyId, transactionIds, voucherIds);
-  await repository.closeSuggestionsOf(tx, companyId, transactionIds, voucherIds);
+  const inserted = await connections.insertConnections(tx, companyId, userId, newConnections);
+  await connections.markConnected(tx, companyId, transactionIds, voucherIds);
+  await suggestions.closeSuggestionsOf(tx, companyId, transactionIds, voucherIds);
   await writeAudits(
     tx,
-    inserted.map((connection) => connectAudit(companyId, userId, connection)),
+    inserted.map((connection) => toConnectAudit(companyId, userId, connection)),
   );
   return inserted;
 }
 
 async function firstConnectedVoucher(tx: Db, companyId: number, voucherIds: number[]) {
   for (const voucherId of voucherIds) {
-    const [connection] = await repository.listConnectionsOfVoucher(tx, companyId, voucherId);
+    const [connection] = await connections.listConnectionsOfVoucher(tx, companyId, voucherId);
     if (connection) return voucherId;
   }
   return undefined;
@@ -309,20 +259,23 @@ async function firstConnectedVoucher(tx: Db, companyId: number, voucherIds: numb
 /** transactionVoucher/add and updateMissingByVoucher. */
 export async function connect(db: Db, principal: Principal, request: ConnectRequest) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, request.companyId);
-  const connections = await db.transaction((tx) =>
+  const made = await db.transaction((tx) =>
     connectInCompany(tx, companyId, principal.userId, request, 'manual'),
   );
-  return { connections: connections.map(toConnection), counts: await repository.countsOf(db, companyId) };
+  return {
+    connections: made.map(toConnection),
+    counts: await transactionListing.getMissingCounts(db, companyId),
+  };
 }
 
 /** adminVoucherConnect: an administrator connects in any company, without being a member of it. */
-export async function adminConnect(
+export async function connectAsAdmin(
   db: Db,
   principal: Principal,
   request: { companyId: number; bankTransactionId: number; voucherId: number },
 ) {
   if (!(await companyExists(db, request.companyId))) throw Errors.companyNotFound();
-  const connections = await db.transaction((tx) =>
+  const made = await db.transaction((tx) =>
     connectInCompany(
       tx,
       request.companyId,
@@ -332,8 +285,8 @@ export async function adminConnect(
     ),
   );
   return {
-    connections: connections.map(toConnection),
-    counts: await repository.countsOf(db, request.companyId),
+    connections: made.map(toConnection),
+    counts: await transactionListing.getMissingCounts(db, request.companyId),
   };
 }
 
@@ -346,12 +299,12 @@ export async function disconnect(
 ) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, companyIdInput);
   await db.transaction(async (tx) => {
-    const connection = await repository.findConnection(tx, companyId, connectionId);
+    const connection = await connections.findConnection(tx, companyId, connectionId);
     if (!connection) throw Errors.notFound('connectionNotFound');
-    await repository.deleteConnection(tx, companyId, connection.id);
-    await repository.releaseUnconnected(tx, companyId, connection.bankTransactionId, connection.voucherId);
+    await connections.deleteConnection(tx, companyId, connection.id);
+    await connections.releaseUnconnected(tx, companyId, connection.bankTransactionId, connection.voucherId);
     if (connection.source === 'auto' || connection.source === 'rule') {
-      await repository.markUndone(tx, companyId, connection, principal.userId);
+      await suggestions.markUndone(tx, companyId, connection, principal.userId);
     }
     await writeAudit(tx, {
       companyId,
@@ -362,7 +315,7 @@ export async function disconnect(
       before: { connectionId: connection.id, voucherId: connection.voucherId, source: connection.source },
     });
   });
-  return { removed: 1, counts: await repository.countsOf(db, companyId) };
+  return { removed: 1, counts: await transactionListing.getMissingCounts(db, companyId) };
 }
 
 /** voucherSuggestions/reject: the pair is never suggested again, and the model learns from it. */
@@ -373,11 +326,11 @@ export async function rejectSuggestion(
 ) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, request.companyId);
   await db.transaction(async (tx) => {
-    const [transaction] = await repository.lockTransactions(tx, companyId, [request.bankTransactionId]);
+    const [transaction] = await openItems.lockTransactions(tx, companyId, [request.bankTransactionId]);
     if (!transaction) throw Errors.notFound('transactionNotFound');
-    const [voucher] = await repository.findVouchers(tx, companyId, [request.voucherId]);
+    const [voucher] = await openItems.findVouchers(tx, companyId, [request.voucherId]);
     if (!voucher) throw Errors.notFound('voucherNotFound');
-    await repository.decidePair(tx, companyId, request, 'rejected', principal.userId);
+    await suggestions.decidePair(tx, companyId, request, 'rejected', principal.userId);
     await writeAudit(tx, {
       companyId,
       userId: principal.userId,
@@ -387,7 +340,7 @@ export async function rejectSuggestion(
       after: { voucherId: request.voucherId },
     });
   });
-  return { counts: await repository.countsOf(db, companyId) };
+  return { counts: await transactionListing.getMissingCounts(db, companyId) };
 }
 
 /** autoUpdateTransaction, autoUpdateTransactionByAiLocal and refreshMatchingVoucherTransaction. */
@@ -405,18 +358,19 @@ export async function autoMatchForUser(
 }
 
 /** get-voucher-suggest-info: what the company's history makes of a transaction. */
-export async function suggestInfo(
+export async function getSuggestInfo(
   db: Db,
   principal: Principal,
   query: { companyId?: number | undefined; bankTransactionId: number },
 ) {
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, query.companyId);
-  const [listing] = await transactionsByIds(db, companyId, [query.bankTransactionId]);
-  if (!listing) throw Errors.notFound('transactionNotFound');
-  const stored = await repository.findModel(db, companyId);
-  const text = `${listing.transaction.text} ${listing.transaction.text2} ${listing.transaction.counterpartyName ?? ''}`;
-  const prediction = stored ? predictSupplier(stored.model as LearnedModel, text) : undefined;
-  const suggestions = await suggestionsWithVouchers(db, companyId, [listing.transaction.id]);
+  const [found] = await transactionListing.listTransactionsByIds(db, companyId, [query.bankTransactionId]);
+  if (!found) throw Errors.notFound('transactionNotFound');
+  const { transaction } = found;
+  const stored = await findModel(db, companyId);
+  const text = `${transaction.text} ${transaction.text2} ${transaction.counterpartyName ?? ''}`;
+  const prediction = stored ? predictSupplier(stored.model, text) : undefined;
+  const suggested = await suggestionsWithVouchers(db, companyId, [transaction.id]);
   return {
     Model: stored
       ? {
@@ -434,15 +388,15 @@ export async function suggestInfo(
           Word: prediction.word,
         }
       : null,
-    Suggestions: suggestions.get(listing.transaction.id) ?? [],
+    Suggestions: suggested.get(transaction.id) ?? [],
   };
 }
 
-export async function matchingQuality(
+export async function getMatchingQuality(
   db: Db,
   keyword: string | undefined,
 ): Promise<CompanyMatchingQuality[]> {
-  const rows = await repository.matchingQuality(db, keyword);
+  const rows = await listMatchingQuality(db, keyword);
   return rows.map((row) => ({
     CompanyId: row.companyId,
     CompanyName: row.companyName,
@@ -459,7 +413,7 @@ export async function matchingQuality(
   }));
 }
 
-export async function adminConnections(
+export async function listAdminConnections(
   db: Db,
   query: {
     companyId?: number | undefined;
@@ -468,7 +422,7 @@ export async function adminConnections(
     pageSize: number;
   },
 ): Promise<{ total: number; rows: AdminConnection[] }> {
-  const { rows, total } = await repository.listAdminConnections(
+  const { rows, total } = await connections.listAdminConnections(
     db,
     { companyId: query.companyId, source: query.source },
     query.pageSize,

@@ -1,3 +1,5 @@
+import type { ConnectionSource, MatchReason, RuleAction, RuleCondition, RuleScope } from '@bilag/contracts';
+import type { LearnedModel } from '@bilag/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,10 +23,9 @@ export const transactionVouchers = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
     voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
-    /** manual, suggestion, auto, rule or admin. */
-    source: text('source').notNull(),
+    source: text('source').$type<ConnectionSource>().notNull(),
     score: real('score'),
-    reasons: jsonb('reasons').notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb('reasons').$type<MatchReason[]>().notNull().default(sql`'[]'::jsonb`),
     ruleId: bigint('rule_id', { mode: 'number' }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +42,9 @@ export const transactionVouchers = pgTable(
 );
 export type TransactionVoucherRow = typeof transactionVouchers.$inferSelect;
 
+/** open, accepted, rejected, or closed (moot: the transaction or the voucher was connected otherwise). */
+type SuggestionStatus = 'open' | 'accepted' | 'rejected' | 'closed';
+
 /**
  * A voucher suggested for a transaction, and what became of it. A rejected pair is kept so it is never
  * suggested again, and accepted and rejected pairs are what the company's model learns from.
@@ -51,12 +55,11 @@ export const matchSuggestions = pgTable(
     companyId: integer('company_id').notNull(),
     bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
     voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
-    /** open, accepted, rejected, or closed (moot: the transaction or the voucher was connected otherwise). */
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<SuggestionStatus>().notNull().default('open'),
     /** An automatic connection of this pair was removed by a person: it may be suggested, never made automatically. */
     isUndone: boolean('is_undone').notNull().default(false),
     score: real('score').notNull(),
-    reasons: jsonb('reasons').notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb('reasons').$type<MatchReason[]>().notNull().default(sql`'[]'::jsonb`),
     rank: integer('rank').notNull().default(1),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -77,12 +80,12 @@ export const matchRules = pgTable(
   {
     companyId: integer('company_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    scope: text('scope').notNull(),
+    scope: text('scope').$type<RuleScope>().notNull(),
     name: text('name').notNull(),
     priority: integer('priority').notNull().default(100),
     isActive: boolean('is_active').notNull().default(true),
-    conditions: jsonb('conditions').notNull(),
-    actions: jsonb('actions').notNull(),
+    conditions: jsonb('conditions').$type<RuleCondition[]>().notNull(),
+    actions: jsonb('actions').$type<RuleAction[]>().notNull(),
     hitCount: integer('hit_count').notNull().default(0),
     lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
     createdBy: integer('created_by'),
@@ -96,7 +99,7 @@ export type MatchRuleRow = typeof matchRules.$inferSelect;
 /** A company's learned model: counts trained from its confirmed and rejected pairs. */
 export const matchModels = pgTable('match_models', {
   companyId: integer('company_id').primaryKey(),
-  model: jsonb('model').notNull(),
+  model: jsonb('model').$type<LearnedModel>().notNull(),
   pairs: integer('pairs').notNull(),
   confirmed: integer('confirmed').notNull(),
   rejected: integer('rejected').notNull(),

@@ -18,7 +18,7 @@ export function listRules(db: Db, companyId: number, keyword?: string) {
 }
 
 /** The active rules that act on a company's transactions: its own and the global ones. */
-export function activeRulesFor(db: Db, companyId: number) {
+export function listActiveRules(db: Db, companyId: number) {
   return db
     .select()
     .from(matchRules)

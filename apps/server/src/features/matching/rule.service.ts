@@ -1,32 +1,46 @@
 import {
   canEditGlobalRules,
-  ErrorCode,
   type MatchRule,
   type RuleDraft,
   type RulePreview,
   type RuleScope,
 } from '@bilag/contracts';
 import { byPrecedence, firstHoldingRule } from '@bilag/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankTransactions } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
-import { AppError, Errors } from '../../platform/errors';
-import { toTransaction } from '../banks';
+import { Errors } from '../../platform/errors';
 import { requireCompanyAccess } from '../companies';
-import * as matching from './matching.repository';
-import { toRule } from './matching.service';
+import { toTransaction } from '../transactions';
 import type { MatchRuleRow } from './matching.table';
+import { listOpenTransactionPages, listOpenVouchers } from './open-item.repository';
 import * as repository from './rule.repository';
-import { changesAnything, type PlannedChange, planRule, VoucherPool } from './rule-effects';
+import { changesAnything, type PlannedChange, planRule, VoucherPool } from './rule-effect.service';
+import { listTransactionsByIds } from './transaction-listing.repository';
 
 const RULE_ENTITY = 'match-rule';
 const PREVIEW_ROWS = 50;
 const PREVIEW_PAGE_SIZE = 5_000;
 
+function toRule(row: MatchRuleRow): MatchRule {
+  return {
+    Id: row.id,
+    CompanyId: row.companyId,
+    Scope: row.scope,
+    Name: row.name,
+    Priority: row.priority,
+    IsActive: row.isActive,
+    Conditions: row.conditions,
+    Actions: row.actions,
+    HitCount: row.hitCount,
+    LastHitAt: row.lastHitAt?.toISOString() ?? null,
+    CreatedAt: row.createdAt.toISOString(),
+    UpdatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /** Where a scope's rules are kept, after checking the caller may touch them. */
-async function ruleOwner(
+async function requireRuleOwner(
   db: Db,
   principal: Principal,
   scope: RuleScope,
@@ -34,14 +48,13 @@ async function ruleOwner(
   access: 'read' | 'write',
 ): Promise<number> {
   if (scope === 'local') return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
-  if (access === 'write' && !canEditGlobalRules(principal.roleId)) {
-    throw new AppError(403, ErrorCode.FORBIDDEN, 'globalRulesReadOnly');
-  }
+  if (access === 'write' && !canEditGlobalRules(principal.roleId))
+    throw Errors.forbidden('globalRulesReadOnly');
   return repository.GLOBAL_RULES_COMPANY_ID;
 }
 
 /** The audit trail of a global rule is kept under company 0, beside the rule. */
-async function audited(
+async function auditRule(
   tx: Db,
   principal: Principal,
   ownerId: number,
@@ -66,7 +79,7 @@ export async function listRules(
   scope: RuleScope,
   query: { companyId?: number | undefined; keyword?: string | undefined },
 ) {
-  const ownerId = await ruleOwner(db, principal, scope, query.companyId, 'read');
+  const ownerId = await requireRuleOwner(db, principal, scope, query.companyId, 'read');
   const rows = await repository.listRules(db, ownerId, query.keyword);
   return { total: rows.length, rows: rows.map(toRule) };
 }
@@ -90,13 +103,13 @@ export async function addRule(
   scope: RuleScope,
   request: RuleDraft & { companyId?: number | undefined },
 ): Promise<MatchRule> {
-  const ownerId = await ruleOwner(db, principal, scope, request.companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId, 'write');
   const row = await db.transaction(async (tx) => {
     const [created] = await repository.insertRules(tx, [
       toNewRule(ownerId, scope, request, principal.userId),
     ]);
     if (!created) throw Errors.notFound('ruleNotFound');
-    await audited(tx, principal, ownerId, 'create', undefined, created);
+    await auditRule(tx, principal, ownerId, 'create', undefined, created);
     return created;
   });
   return toRule(row);
@@ -109,13 +122,13 @@ export async function updateRule(
   id: number,
   request: RuleDraft & { companyId?: number | undefined },
 ): Promise<MatchRule> {
-  const ownerId = await ruleOwner(db, principal, scope, request.companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId, 'write');
   const row = await db.transaction(async (tx) => {
     const before = await repository.findRule(tx, ownerId, id);
     if (!before) throw Errors.notFound('ruleNotFound');
     const { createdBy: _createdBy, ...changes } = toNewRule(ownerId, scope, request, principal.userId);
     const after = await repository.updateRule(tx, ownerId, id, changes);
-    await audited(tx, principal, ownerId, 'update', before, after);
+    await auditRule(tx, principal, ownerId, 'update', before, after);
     return after ?? before;
   });
   return toRule(row);
@@ -128,13 +141,15 @@ export async function deleteRule(
   id: number,
   companyId: number | undefined,
 ) {
-  const ownerId = await ruleOwner(db, principal, scope, companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, companyId, 'write');
   await db.transaction(async (tx) => {
     const before = await repository.findRule(tx, ownerId, id);
     if (!before) throw Errors.notFound('ruleNotFound');
     await repository.deleteRule(tx, ownerId, id);
-    await audited(tx, principal, ownerId, 'delete', before, undefined);
+    await auditRule(tx, principal, ownerId, 'delete', before, undefined);
   });
+  // The reply of a delete carries no data.
+  return null;
 }
 
 /**
@@ -147,11 +162,11 @@ export async function previewRule(
   scope: RuleScope,
   request: { companyId: number; rule: RuleDraft; ruleId?: number | undefined },
 ): Promise<RulePreview> {
-  await ruleOwner(db, principal, scope, request.companyId, 'read');
+  await requireRuleOwner(db, principal, scope, request.companyId, 'read');
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, request.companyId);
   const [openVouchers, existing] = await Promise.all([
-    matching.listOpenVouchers(db, companyId),
-    repository.activeRulesFor(db, companyId),
+    listOpenVouchers(db, companyId),
+    repository.listActiveRules(db, companyId),
   ]);
   const draft = {
     id: request.ruleId ?? 0,
@@ -163,14 +178,7 @@ export async function previewRule(
     conditions: request.rule.conditions,
     actions: request.rule.actions,
   };
-  const others = existing
-    .filter((rule) => !(rule.id === request.ruleId && rule.scope === scope))
-    .map((rule) => ({
-      ...rule,
-      scope: rule.scope as RuleScope,
-      conditions: rule.conditions as MatchRule['Conditions'],
-      actions: rule.actions as MatchRule['Actions'],
-    }));
+  const others = existing.filter((rule) => !(rule.id === request.ruleId && rule.scope === scope));
   const ordered = byPrecedence([...others, draft]);
   const pool = new VoucherPool(openVouchers);
   const effects: {
@@ -179,7 +187,7 @@ export async function previewRule(
     shadowedBy: { Id: number; Name: string } | null;
   }[] = [];
   let examined = 0;
-  for await (const page of matching.openTransactionPages(db, companyId, {}, PREVIEW_PAGE_SIZE)) {
+  for await (const page of listOpenTransactionPages(db, companyId, {}, PREVIEW_PAGE_SIZE)) {
     examined += page.length;
     for (const transaction of page) {
       const acting = firstHoldingRule(ordered, transaction);
@@ -204,17 +212,10 @@ export async function previewRule(
   const shown = effects.slice(0, PREVIEW_ROWS);
   const listings = new Map(
     (
-      await matching.listTransactionListings(
+      await listTransactionsByIds(
         db,
-        and(
-          eq(bankTransactions.companyId, companyId),
-          inArray(
-            bankTransactions.id,
-            shown.map((effect) => effect.transactionId),
-          ),
-        ),
-        [asc(bankTransactions.id)],
-        PREVIEW_ROWS,
+        companyId,
+        shown.map((effect) => effect.transactionId),
       )
     ).map((listing) => [listing.transaction.id, listing]),
   );
@@ -238,7 +239,7 @@ export async function copyRules(
 ) {
   const targets = [...new Set(request.toCompanyIds)];
   if (targets.includes(request.fromCompanyId)) {
-    throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'copyToSameCompany');
+    throw Errors.invalid('copyToSameCompany');
   }
   const { Id: fromCompanyId } = await requireCompanyAccess(db, principal.userId, request.fromCompanyId);
   for (const target of targets) await requireCompanyAccess(db, principal.userId, target);

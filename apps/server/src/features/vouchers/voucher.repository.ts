@@ -19,9 +19,9 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared-statements';
+import { companies } from '../../db/schema';
 import { escapeLike, type FileSummary, filesOfOwnerRow, monthRange, yearRange } from '../../db/sql-helpers';
 import { isCompanyAccessible } from '../companies';
-import { companies } from '../companies/company.table';
 import {
   type MissingVoucherRegistrationRow,
   missingVoucherRegistrations,

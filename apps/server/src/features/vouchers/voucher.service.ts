@@ -16,10 +16,9 @@ import { todayIsoDate } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
-import { AppError, Errors } from '../../platform/errors';
+import { Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
-import { markVoucherMissing } from '../banks';
 import { readGuardedByCompanyAccess, requireCompanyAccess } from '../companies';
 import {
   checkUploads,
@@ -30,6 +29,7 @@ import {
   withStoredUploads,
 } from '../files';
 import { readHistory } from '../history';
+import { markVoucherMissing } from '../transactions';
 import * as repository from './voucher.repository';
 import type { VoucherBalanceRow, VoucherRow } from './voucher.table';
 
@@ -204,11 +204,9 @@ export async function addVouchersByWeb(
   input: { companyId?: number; description?: string; files: UploadedFile[] },
 ) {
   const companyId = await scope(db, principal, input.companyId);
-  if (input.files.length === 0) throw new AppError(400, 'VALIDATION_FAILED', 'noFilesUploaded');
+  if (input.files.length === 0) throw Errors.invalid('noFilesUploaded');
   if (input.files.length > VOUCHER_UPLOAD_LIMITS.maxFiles)
-    throw new AppError(400, 'VALIDATION_FAILED', 'tooManyFiles', {
-      params: { max: VOUCHER_UPLOAD_LIMITS.maxFiles },
-    });
+    throw Errors.invalid('tooManyFiles', { max: VOUCHER_UPLOAD_LIMITS.maxFiles });
   const uploads = checkUploads(input.files, VOUCHER_UPLOAD_LIMITS.accepted);
   const created = await withStoredUploads(store, companyId, uploads, (stored) =>
     db.transaction(async (tx) => {
@@ -358,14 +356,14 @@ export async function addVoucherBalance(db: Db, principal: Principal, request: A
   return db.transaction(async (tx) => {
     const voucher = await repository.findVoucherForUpdate(tx, companyId, request.voucherId);
     if (!voucher) throw Errors.notFound('voucherNotFound');
-    if (voucher.amountOre === null) throw new AppError(409, 'CONFLICT', 'voucherHasNoAmount');
+    if (voucher.amountOre === null) throw Errors.conflict('voucherHasNoAmount');
     const covered = await repository.sumBalances(tx, companyId, request.voucherId);
     const next = covered + request.amountOre;
     if (
       Math.sign(request.amountOre) !== Math.sign(voucher.amountOre) ||
       Math.abs(next) > Math.abs(voucher.amountOre)
     ) {
-      throw new AppError(409, 'CONFLICT', 'balanceExceedsAmount');
+      throw Errors.conflict('balanceExceedsAmount');
     }
     const balance = await repository.insertBalance(tx, {
       companyId,

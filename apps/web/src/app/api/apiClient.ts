@@ -1,16 +1,9 @@
-import type { z } from 'zod';
+import type { Route, RouteReply } from '@bilag/contracts';
 import { logout } from '../session/session.actions';
 import { isAccessTokenExpired, isSessionOver } from '../session/session.rules';
 import { readStoredSession } from '../session/session.storage';
 import { sessionStore } from '../session/session.store';
-import { type HttpMethod, sendRequest } from './http';
-
-type CallOptions = {
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-  /** Calls made before signing in (the sign-in itself) carry no token and follow no session rules. */
-  isPublic?: boolean;
-};
+import { type RouteCall, sendRoute } from './http';
 
 /** Applies the catalogue's session rules to a failed protected call before the caller sees the failure. */
 export function applySessionRules(error: unknown) {
@@ -18,40 +11,18 @@ export function applySessionRules(error: unknown) {
   else if (isSessionOver(error)) void logout();
 }
 
-async function call<Schema extends z.ZodType>(
-  method: HttpMethod,
-  schema: Schema,
-  path: string,
-  { body, signal, isPublic = false }: CallOptions = {},
-): Promise<z.output<Schema>> {
-  const session = isPublic ? null : readStoredSession();
+/**
+ * Makes one declared call, typed from its declaration, as the signed-in user. A public call (the
+ * sign-in itself) carries no token and follows no session rules.
+ */
+async function call<R extends Route>(route: R, request: RouteCall<R>): Promise<RouteReply<R>> {
+  const session = route.access === 'public' ? null : readStoredSession();
   try {
-    return await sendRequest(schema, { method, path, body, signal, accessToken: session?.AccessToken });
+    return await sendRoute(route, request, session?.AccessToken);
   } catch (error) {
     if (session) applySessionRules(error);
     throw error;
   }
 }
 
-export const api = {
-  get: <Schema extends z.ZodType>(schema: Schema, path: string, options?: Omit<CallOptions, 'body'>) =>
-    call('GET', schema, path, options),
-  post: <Schema extends z.ZodType>(
-    schema: Schema,
-    path: string,
-    body: unknown,
-    options?: Omit<CallOptions, 'body'>,
-  ) => call('POST', schema, path, { ...options, body }),
-  put: <Schema extends z.ZodType>(
-    schema: Schema,
-    path: string,
-    body: unknown,
-    options?: Omit<CallOptions, 'body'>,
-  ) => call('PUT', schema, path, { ...options, body }),
-  /**
-   * Every call carries the JSON content type (spec §7), and the server refuses that type with an empty
-   * body, so a DELETE sends an empty object.
-   */
-  delete: <Schema extends z.ZodType>(schema: Schema, path: string, options?: Omit<CallOptions, 'body'>) =>
-    call('DELETE', schema, path, { ...options, body: {} }),
-};
+export const api = { call };

@@ -1,16 +1,21 @@
-import { LANGUAGE_HEADER } from '@bilag/contracts';
+import { LANGUAGE_HEADER, type Route, type RouteRequest } from '@bilag/contracts';
 import { i18n } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/language';
 import { readStoredSession } from '../session/session.storage';
 import { applySessionRules } from './apiClient';
 import { ApiError, CONNECT_FAIL_CODE } from './errors';
-import { toApiError } from './http';
+import { routeUrl, toApiError } from './http';
 
 /**
  * Fetches a protected file as a blob. Files need the bearer header, which an <img> or <iframe> cannot
  * send, so screens show them through an object URL made from this blob.
  */
-export async function downloadBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+export async function downloadBlob<R extends Route>(
+  route: R,
+  request: Pick<RouteRequest<R>, 'params' | 'query'>,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const path = routeUrl(route, request);
   const session = readStoredSession();
   const headers: Record<string, string> = { [LANGUAGE_HEADER]: readStoredLanguage() };
   if (session) headers.Authorization = `Bearer ${session.AccessToken}`;

@@ -1,18 +1,16 @@
-import { ErrorReply, LANGUAGE_HEADER } from '@bilag/contracts';
-import type { z } from 'zod';
+import {
+  ErrorReply,
+  FILE_REPLY,
+  LANGUAGE_HEADER,
+  type Route,
+  type RouteReply,
+  type RouteRequest,
+  routePath,
+  routeQueryString,
+} from '@bilag/contracts';
 import { i18n } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/language';
 import { ApiError, CONNECT_FAIL_CODE, ContractMismatchError } from './errors';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export type HttpRequest = {
-  method: HttpMethod;
-  path: string;
-  body?: unknown;
-  accessToken?: string | undefined;
-  signal?: AbortSignal | undefined;
-};
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -37,26 +35,48 @@ export function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError({ status, code: `HTTP_${status}`, message: i18n.t('errors.unexpected') });
 }
 
+/** The URL of a declared call with its path parameters and query filled in. */
+export function routeUrl(route: Route, request: { params?: unknown; query?: unknown } = {}): string {
+  return `${routePath(route, asRecord(request.params))}${routeQueryString(asRecord(request.query))}`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+export type RouteCall<R extends Route> = RouteRequest<R> & {
+  signal?: AbortSignal | undefined;
+};
+
 /**
- * One call to the product's API: the headers every call carries, the catalogue's failure rules, and
- * the reply parsed with its contract. Session rules live one level up, in the api client.
+ * One declared call with the given access token, or none: the URL from its path and query, the headers
+ * every call carries, the catalogue's failure rules, and the reply parsed with its reply schema. Session
+ * rules live one level up, in the api client; the session's own calls (sign-out, token renewal) come
+ * here directly, so a failure of theirs cannot start the session rules again. Every call carries the
+ * JSON content type (spec §7), and the server refuses that type with an empty body, so a call without a
+ * body sends an empty object.
  */
-export async function sendRequest<Schema extends z.ZodType>(
-  schema: Schema,
-  request: HttpRequest,
-): Promise<z.output<Schema>> {
+export async function sendRoute<R extends Route>(
+  route: R,
+  request: RouteCall<R>,
+  accessToken: string | undefined,
+): Promise<RouteReply<R>> {
+  const { method, reply } = route;
+  const path = routeUrl(route, request);
+  if (reply === FILE_REPLY)
+    throw new Error(`${method} ${route.path} answers with a file; download it instead`);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     [LANGUAGE_HEADER]: readStoredLanguage(),
   };
-  if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
   let response: Response;
   try {
-    response = await fetch(request.path, {
-      method: request.method,
+    response = await fetch(path, {
+      method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
       signal: request.signal,
     });
   } catch (error) {
@@ -66,8 +86,7 @@ export async function sendRequest<Schema extends z.ZodType>(
 
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success)
-    throw new ContractMismatchError(`${request.method} ${request.path}`, parsed.error.issues);
-  return parsed.data;
+  const parsed = reply.safeParse(payload);
+  if (!parsed.success) throw new ContractMismatchError(`${method} ${path}`, parsed.error.issues);
+  return parsed.data as RouteReply<R>;
 }

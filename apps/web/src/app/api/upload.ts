@@ -1,11 +1,10 @@
-import { LANGUAGE_HEADER } from '@bilag/contracts';
-import type { z } from 'zod';
+import { LANGUAGE_HEADER, type Route, type RouteReply, type RouteRequest } from '@bilag/contracts';
 import { i18n } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/language';
 import { readStoredSession } from '../session/session.storage';
 import { applySessionRules } from './apiClient';
 import { ApiError, CONNECT_FAIL_CODE, ContractMismatchError } from './errors';
-import { toApiError } from './http';
+import { routeUrl, toApiError } from './http';
 
 export type UploadProgress = {
   loadedBytes: number;
@@ -14,11 +13,8 @@ export type UploadProgress = {
   percent: number;
 };
 
-export type UploadRequest = {
-  path: string;
-  /** POST makes a record of the file; PUT attaches files to a record that exists. */
-  method?: 'POST' | 'PUT';
-  /** Plain form fields sent beside the files. */
+export type UploadRequest<R extends Route> = Pick<RouteRequest<R>, 'params'> & {
+  /** Plain form fields sent beside the files (the route's body, as text). */
   fields: Record<string, string | number | boolean>;
   fileField: string;
   files: readonly File[];
@@ -40,10 +36,13 @@ function readJson(text: string): unknown {
  * fetch, because only it reports how far the upload has come. Headers, failure mapping and session
  * rules are those of every other call.
  */
-export function uploadFile<Schema extends z.ZodType>(
-  schema: Schema,
-  { path, method = 'POST', fields, fileField, files, signal, onProgress }: UploadRequest,
-): Promise<z.output<Schema>> {
+export function uploadFile<R extends Route>(
+  route: R,
+  { params, fields, fileField, files, signal, onProgress }: UploadRequest<R>,
+): Promise<RouteReply<R>> {
+  const { method, reply: replySchema } = route;
+  if (replySchema === 'file') return Promise.reject(new Error(`${method} ${route.path} answers with a file`));
+  const path = routeUrl(route, { params });
   const session = readStoredSession();
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
@@ -74,12 +73,12 @@ export function uploadFile<Schema extends z.ZodType>(
         fail(toApiError(request.status, payload));
         return;
       }
-      const parsed = schema.safeParse(payload);
+      const parsed = replySchema.safeParse(payload);
       if (!parsed.success) {
         reject(new ContractMismatchError(`${method} ${path}`, parsed.error.issues));
         return;
       }
-      resolve(parsed.data);
+      resolve(parsed.data as RouteReply<R>);
     });
     request.addEventListener('error', () => {
       fail(new ApiError({ status: 0, code: CONNECT_FAIL_CODE, message: i18n.t('errors.failedToFetch') }));

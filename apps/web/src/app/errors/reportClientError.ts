@@ -1,6 +1,6 @@
-import { Endpoint, InsertLogReply } from '@bilag/contracts';
+import { insertLog } from '@bilag/contracts';
 import { isLocalHost } from '../../ui/hosts';
-import { sendRequest } from '../api/http';
+import { sendRoute } from '../api/http';
 import { readStoredSession } from '../session/session.storage';
 
 const reported = new WeakSet<object>();
@@ -21,15 +21,16 @@ export async function reportClientError(error: unknown): Promise<void> {
     reported.add(error);
   }
   const { message, stack } = describeError(error);
-  await sendRequest(InsertLogReply, {
-    method: 'POST',
-    path: Endpoint.insertLog,
-    body: {
-      level: 'error',
-      message: message.slice(0, 4000) || 'Unknown error',
-      url: window.location.href.slice(0, 2000),
-      stack: stack?.slice(0, 8000),
+  await sendRoute(
+    insertLog,
+    {
+      body: {
+        level: 'error',
+        message: message.slice(0, 4000) || 'Unknown error',
+        url: window.location.href.slice(0, 2000),
+        stack: stack?.slice(0, 8000),
+      },
     },
-    accessToken: readStoredSession()?.AccessToken,
-  }).catch(() => undefined);
+    readStoredSession()?.AccessToken,
+  ).catch(() => undefined);
 }

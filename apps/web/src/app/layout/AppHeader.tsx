@@ -5,11 +5,10 @@ import { IconSelector, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useChangeLanguageMutation } from '../../features/auth/auth.mutations';
-import { authKeys } from '../../features/auth/auth.queries';
-import { companyPath } from '../../features/companies/company.queries';
+import { authKeys, useChangeLanguageMutation } from '../../features/auth';
 import { LanguagePicker } from '../../ui/LanguagePicker';
 import { Logo, LogoMark } from '../../ui/Logo';
+import { companyPath } from '../company/company-path';
 import { useSession } from '../session/session.store';
 import { UserMenu } from './UserMenu';
 

@@ -2,9 +2,9 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { authKeys } from '../../features/auth/auth.queries';
-import { useCurrentCompany } from '../../features/companies/CurrentCompany';
-import { companyPath } from '../../features/companies/company.queries';
+import { authKeys } from '../../features/auth';
+import { useCurrentCompany } from '../company/CurrentCompany';
+import { companyPath } from '../company/company-path';
 import { companyAreas, isAreaAllowed } from '../navigation';
 
 type AppNavbarProps = {

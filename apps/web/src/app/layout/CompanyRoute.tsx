@@ -3,10 +3,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { CurrentCompanyProvider } from '../../features/companies/CurrentCompany';
-import { companyKeys, findCompanyByAlias } from '../../features/companies/company.queries';
+import { companyKeys, findCompanyByAlias } from '../../features/companies';
 import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
 import { ApiError, errorMessage } from '../api/errors';
+import { CurrentCompanyProvider } from '../company/CurrentCompany';
 import { isSessionError } from '../session/session.rules';
 import { CompanyShell } from './CompanyShell';
 

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { CompanyPickerModal } from '../../features/companies/CompanyPickerModal';
+import { CompanyPickerModal } from '../../features/companies';
 import { AppHeader } from './AppHeader';
 import { AppNavbar } from './AppNavbar';
 import classes from './CompanyShell.module.css';

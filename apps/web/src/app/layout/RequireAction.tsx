@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { authKeys } from '../../features/auth/auth.queries';
+import { authKeys } from '../../features/auth';
 
 type RequireActionProps = {
   action: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { authKeys } from '../../features/auth/auth.queries';
+import { authKeys } from '../../features/auth';
 import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
 import { isSessionError } from './session.rules';
 import { useHasSignedOut, useSession } from './session.store';

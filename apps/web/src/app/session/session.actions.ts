@@ -1,6 +1,6 @@
-import { Endpoint, LogoutReply, RefreshTokenReply } from '@bilag/contracts';
+import { logout as logoutRoute, refreshToken } from '@bilag/contracts';
 import { ApiError } from '../api/errors';
-import { sendRequest } from '../api/http';
+import { sendRoute } from '../api/http';
 import { queryClient } from '../queryClient';
 import { readStoredSession, type StoredSession } from './session.storage';
 import { sessionStore } from './session.store';
@@ -17,12 +17,9 @@ export async function logout(): Promise<void> {
   sessionStore.end();
   queryClient.clear();
   if (!session) return;
-  await sendRequest(LogoutReply, {
-    method: 'POST',
-    path: Endpoint.logout,
-    body: { refreshToken: session.RefreshToken },
-    accessToken: session.AccessToken,
-  }).catch(() => undefined);
+  await sendRoute(logoutRoute, { body: { refreshToken: session.RefreshToken } }, session.AccessToken).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -37,11 +34,7 @@ export async function renewSessionAndReload(): Promise<void> {
     return;
   }
   try {
-    const reply = await sendRequest(RefreshTokenReply, {
-      method: 'POST',
-      path: Endpoint.refreshToken,
-      body: { refreshToken: session.RefreshToken },
-    });
+    const reply = await sendRoute(refreshToken, { body: { refreshToken: session.RefreshToken } }, undefined);
     sessionStore.update({ AccessToken: reply.data.token, RefreshToken: reply.data.refreshToken });
     window.location.reload();
   } catch (error) {

@@ -1,10 +1,4 @@
-import {
-  ChangeLanguageReply,
-  Endpoint,
-  type Language,
-  LoginReply,
-  type LoginRequest,
-} from '@bilag/contracts';
+import { changeLanguage, type Language, type LoginRequest, login } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 import { errorMessage } from '../../app/api/errors';
@@ -18,8 +12,7 @@ import { authKeys } from './auth.queries';
 
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: async (credentials: LoginRequest) =>
-      (await api.post(LoginReply, Endpoint.login, credentials, { isPublic: true })).data,
+    mutationFn: async (credentials: LoginRequest) => (await api.call(login, { body: credentials })).data,
   });
 }
 
@@ -29,7 +22,7 @@ export function useChangeLanguageMutation() {
   return useMutation({
     mutationFn: async (language: Language) => {
       await applyLanguage(language);
-      return (await api.post(ChangeLanguageReply, Endpoint.changeLanguage, { language })).data;
+      return (await api.call(changeLanguage, { body: { language } })).data;
     },
     onSuccess: ({ language }) => {
       const session = readStoredSession();

@@ -1,4 +1,4 @@
-import { CheckLoginReply, Endpoint, endpointPath, RoleActionsReply } from '@bilag/contracts';
+import { checkLogin, roleActions } from '@bilag/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 
@@ -10,14 +10,13 @@ export const authKeys = {
   currentUser: () =>
     queryOptions({
       queryKey: [...authKeys.all(), 'current-user'] as const,
-      queryFn: async ({ signal }) => (await api.get(CheckLoginReply, Endpoint.checkLogin, { signal })).data,
+      queryFn: async ({ signal }) => (await api.call(checkLogin, { signal })).data,
       staleTime: 5 * 60_000,
     }),
   roleActions: (product: string = WEB_PRODUCT) =>
     queryOptions({
       queryKey: [...authKeys.all(), 'role-actions', product] as const,
-      queryFn: async ({ signal }) =>
-        (await api.get(RoleActionsReply, endpointPath(Endpoint.roleActions, { product }), { signal })).data,
+      queryFn: async ({ signal }) => (await api.call(roleActions, { params: { product }, signal })).data,
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
+import { companyPath } from '../../app/company/company-path';
 import { CompanyPicker } from './CompanyPicker';
-import { companyKeys, companyPath } from './company.queries';
+import { companyKeys } from './company.queries';
 
 type CompanyPickerModalProps = {
   opened: boolean;

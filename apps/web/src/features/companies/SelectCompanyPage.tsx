@@ -4,12 +4,13 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { companyPath } from '../../app/company/company-path';
 import { logout } from '../../app/session/session.actions';
 import { isSessionError } from '../../app/session/session.rules';
 import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
 import { Logo } from '../../ui/Logo';
 import { CompanyPickerModal } from './CompanyPickerModal';
-import { companyKeys, companyPath } from './company.queries';
+import { companyKeys } from './company.queries';
 
 function keepOpen() {}
 

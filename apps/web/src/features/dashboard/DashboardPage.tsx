@@ -1,13 +1,14 @@
 import { formatOrganisationNumber } from '@bilag/domain/validators/organisation-number';
-import { Card, DataList, Group, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Card, DataList, Group, Stack, Title, useMatches } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { useSession } from '../../app/session/session.store';
 import { DateFormat, formatDate } from '../../ui/dates';
-import { authKeys } from '../auth/auth.queries';
-import { useCurrentCompany } from '../companies/CurrentCompany';
+import { PageHeader } from '../../ui/PageHeader';
+import { authKeys } from '../auth';
 
 function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -28,12 +29,10 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="xl" maw={960}>
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {user ? t('dashboard.greeting', { name: firstName(user.FullName) }) : t('nav.dashboard')}
-        </Title>
-        <Text c="dimmed">{capitalize(formatDate(new Date(), DateFormat.longDate))}</Text>
-      </Stack>
+      <PageHeader
+        title={user ? t('dashboard.greeting', { name: firstName(user.FullName) }) : t('nav.dashboard')}
+        subtitle={capitalize(formatDate(new Date(), DateFormat.longDate))}
+      />
 
       <Card
         withBorder

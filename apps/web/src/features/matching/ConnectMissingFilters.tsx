@@ -1,8 +1,9 @@
+import { BankTransactionStatus } from '@bilag/contracts';
 import { Button, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { KEYWORD_DELAY_MS, useFilterText } from '../vouchers/FilterBar';
+import { KEYWORD_DELAY_MS, useFilterText } from '../../ui/FilterBar';
 import {
   type ConnectMissingFilterChanges,
   type ConnectMissingListFilter,
@@ -18,11 +19,14 @@ type ConnectMissingFiltersProps = {
   onResetFilter: () => void;
 };
 
+/** 0, the filter's default, lists the transactions missing a voucher; the others are statuses to list. */
+const STATUS_CHOICES = [0, BankTransactionStatus.PRIVATE, BankTransactionStatus.LOST] as const;
+
 const statusLabelKeys = {
   0: 'matching.filters.statusMissing',
-  3: 'matching.filters.statusPrivate',
-  4: 'matching.filters.statusLost',
-} as const;
+  [BankTransactionStatus.PRIVATE]: 'matching.filters.statusPrivate',
+  [BankTransactionStatus.LOST]: 'matching.filters.statusLost',
+} as const satisfies Record<(typeof STATUS_CHOICES)[number], string>;
 
 const connectStatusLabelKeys = {
   0: 'matching.filters.suggestionsAll',
@@ -38,7 +42,7 @@ const sortLabelKeys = {
 } as const;
 
 function readStatus(value: string | null): ConnectMissingListFilter['status'] {
-  return value === '3' ? 3 : value === '4' ? 4 : 0;
+  return STATUS_CHOICES.find((status) => String(status) === value) ?? 0;
 }
 
 function readConnectStatus(value: string): ConnectMissingListFilter['connectStatus'] {
@@ -75,7 +79,7 @@ export function ConnectMissingFilters({ filter, onChangeFilter, onResetFilter }:
       />
       <Select
         label={t('matching.filters.status')}
-        data={([0, 3, 4] as const).map((status) => ({
+        data={STATUS_CHOICES.map((status) => ({
           value: String(status),
           label: t(statusLabelKeys[status]),
         }))}

@@ -20,11 +20,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/errors';
-import { SignedAmount } from '../bank/TransactionBadges';
-import { KEYWORD_DELAY_MS } from '../vouchers/FilterBar';
-import { defaultVoucherFilter } from '../vouchers/voucher.filter';
-import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
-import { voucherKeys } from '../vouchers/voucher.queries';
+import { KEYWORD_DELAY_MS } from '../../ui/FilterBar';
+import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { QueryGate } from '../../ui/QueryGate';
+import { SignedAmount } from '../../ui/SignedAmount';
+import { defaultVoucherFilter, voucherKeys } from '../vouchers';
 import { connectBalance } from './connect-several';
 import { voucherName } from './matching.format';
 import { useConnectMutation } from './matching.mutations';
@@ -183,29 +183,33 @@ export function ConnectSeveralModal({
             data-autofocus
             data-testid="voucher-search"
           />
-          {searchedKeyword !== '' &&
-            (search.isError ? (
-              <Text size="sm" c="red.8">
-                {errorMessage(search.error, t('errors.unexpected'))}
-              </Text>
-            ) : search.data === undefined ? (
-              <Center py="xs">
-                <Loader size="xs" aria-label={t('app.loading')} />
-              </Center>
-            ) : found.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('matching.several.noneFound')}
-              </Text>
-            ) : (
-              found.map((voucher) => (
-                <VoucherOption
-                  key={voucher.Id}
-                  voucher={voucher}
-                  isChosen={chosen.has(voucher.Id)}
-                  onToggle={() => onToggle(voucher)}
-                />
-              ))
-            ))}
+          {searchedKeyword !== '' && (
+            <QueryGate
+              query={search}
+              loading={
+                <Center py="xs">
+                  <Loader size="xs" aria-label={t('app.loading')} />
+                </Center>
+              }
+              isEmpty={() => found.length === 0}
+              empty={
+                <Text size="sm" c="dimmed">
+                  {t('matching.several.noneFound')}
+                </Text>
+              }
+            >
+              {() =>
+                found.map((voucher) => (
+                  <VoucherOption
+                    key={voucher.Id}
+                    voucher={voucher}
+                    isChosen={chosen.has(voucher.Id)}
+                    onToggle={() => onToggle(voucher)}
+                  />
+                ))
+              }
+            </QueryGate>
+          )}
           {chosenVouchers
             .filter(
               (voucher) => !suggestedIds.has(voucher.Id) && !found.some((shown) => shown.Id === voucher.Id),

@@ -2,7 +2,7 @@ import type { MatchReason } from '@bilag/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { keyedByText } from '../../ui/keyed';
-import { MONEY_IN_COLOR } from '../bank/TransactionBadges';
+import { MONEY_IN_COLOR } from '../../ui/SignedAmount';
 import { reasonText, scorePercent } from './matching.format';
 
 /** Reasons a person can check at a glance (same KID, same reference, same amount) have a green dot. */

@@ -4,12 +4,12 @@ import { IconFileAlert, IconLink, IconLock, IconSearch, IconX } from '@tabler/ic
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { companyPath } from '../../app/company/company-path';
+import { formatCalendarDate, formatMoney } from '../../ui/format';
 import type { RowSelection } from '../../ui/SelectableTable';
+import { SignedAmount } from '../../ui/SignedAmount';
 import { toastFailure } from '../../ui/toast';
-import { SignedAmount } from '../bank/TransactionBadges';
-import { useCurrentCompany } from '../companies/CurrentCompany';
-import { companyPath } from '../companies/company.queries';
-import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
 import { rowCommandOf } from './connect-missing.keys';
 import { MatchReasons, MatchScore } from './MatchReasons';
 import { voucherName } from './matching.format';

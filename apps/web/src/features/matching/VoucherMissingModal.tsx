@@ -1,10 +1,12 @@
 import { type BankTransaction, VOUCHER_UPLOAD_LIMITS } from '@bilag/contracts';
 import { Button, FileButton, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { IconDeviceFloppy, IconPaperclip } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_NOTE_LENGTH } from '../bank/transaction.form';
-import { formatCalendarDate, formatMoney } from '../vouchers/voucher.format';
+import { FormFooter } from '../../ui/FormFooter';
+import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { useParsedForm } from '../../ui/useParsedForm';
+import { MAX_NOTE_LENGTH } from '../transactions';
 import { useMarkMissingMutation } from './matching.mutations';
 
 type VoucherMissingModalProps = {
@@ -17,6 +19,13 @@ type VoucherMissingModalProps = {
 /** The spec's image types and PDF; the server judges each file by its bytes. */
 const ACCEPTED_FILES = 'image/jpeg,image/png,application/pdf';
 
+type MissingFormValues = { note: string; isPrivate: boolean; files: File[] };
+
+/** Nothing here can be wrong: the note may be left empty, and files too large are refused when picked. */
+function readMissingForm(values: MissingFormValues): { isValid: true } & MissingFormValues {
+  return { isValid: true, ...values, note: values.note.trim() };
+}
+
 /**
  * Records that a transaction's voucher is missing (or that it is private), with a note saying why and
  * any files that stand in for the voucher, such as a bank receipt.
@@ -24,9 +33,10 @@ const ACCEPTED_FILES = 'image/jpeg,image/png,application/pdf';
 export function VoucherMissingModal({ companyId, transaction, onClose }: VoucherMissingModalProps) {
   const { t } = useTranslation();
   const markMissing = useMarkMissingMutation(companyId);
-  const [note, setNote] = useState('');
-  const [isPrivate, setIsPrivate] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
+  const { values, setValue, submit } = useParsedForm(
+    (): MissingFormValues => ({ note: '', isPrivate: false, files: [] }),
+    readMissingForm,
+  );
   const [fileError, setFileError] = useState<string>();
 
   function onPickFiles(picked: File[]) {
@@ -36,16 +46,7 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
       return;
     }
     setFileError(undefined);
-    setFiles(picked);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!transaction) return;
-    markMissing.mutate(
-      { transactionId: transaction.Id, isPrivate, note: note.trim(), files },
-      { onSuccess: onClose },
-    );
+    setValue('files', picked);
   }
 
   return (
@@ -59,7 +60,16 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
       centered
     >
       {transaction && (
-        <form onSubmit={onSubmit} noValidate aria-label={t('matching.missing.title')}>
+        <form
+          onSubmit={submit(({ note, isPrivate, files }) =>
+            markMissing.mutate(
+              { transactionId: transaction.Id, isPrivate, note, files },
+              { onSuccess: onClose },
+            ),
+          )}
+          noValidate
+          aria-label={t('matching.missing.title')}
+        >
           <Stack gap="md">
             <Text size="sm">
               {t('matching.missing.about', {
@@ -71,8 +81,8 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
             <Textarea
               label={t('bankTransactions.fields.note')}
               placeholder={t('matching.missing.notePlaceholder')}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
+              value={values.note}
+              onChange={(event) => setValue('note', event.currentTarget.value)}
               autosize
               minRows={3}
               maxLength={MAX_NOTE_LENGTH}
@@ -82,8 +92,8 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
             <Switch
               label={t('matching.missing.isPrivate')}
               description={t('bankTransactions.form.privateHint')}
-              checked={isPrivate}
-              onChange={(event) => setIsPrivate(event.currentTarget.checked)}
+              checked={values.isPrivate}
+              onChange={(event) => setValue('isPrivate', event.currentTarget.checked)}
               data-testid="missing-private"
             />
             <Stack gap={4}>
@@ -101,8 +111,8 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
                   )}
                 </FileButton>
                 <Text size="xs" c="dimmed">
-                  {files.length > 0
-                    ? files.map((file) => file.name).join(', ')
+                  {values.files.length > 0
+                    ? values.files.map((file) => file.name).join(', ')
                     : t('bankTransactions.form.attachHint')}
                 </Text>
               </Group>
@@ -112,19 +122,13 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
                 </Text>
               )}
             </Stack>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={markMissing.isPending}>
-                {t('matching.missing.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                loading={markMissing.isPending}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                data-testid="missing-save"
-              >
-                {t('matching.missing.save')}
-              </Button>
-            </Group>
+            <FormFooter
+              cancelLabel={t('matching.missing.cancel')}
+              onCancel={onClose}
+              saveLabel={t('matching.missing.save')}
+              isSaving={markMissing.isPending}
+              saveTestId="missing-save"
+            />
           </Stack>
         </form>
       )}

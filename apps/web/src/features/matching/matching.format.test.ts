@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../i18n/test-translator';
-import { reasonText, scorePercent, voucherName } from './matching.format';
+import { reasonText, scorePercent, sharePercent, voucherName } from './matching.format';
 
 const en = translator('en');
 const no = translator('no');
@@ -49,5 +49,17 @@ describe('a voucher named in buttons', () => {
   it('names the supplier where there is one', () => {
     expect(voucherName({ Id: 12, SupplierName: 'Telenor ASA' }, en)).toBe('voucher 12 from Telenor ASA');
     expect(voucherName({ Id: 12, SupplierName: null }, en)).toBe('Voucher 12');
+  });
+});
+
+describe('the share of transactions connected automatically', () => {
+  it('is a whole percentage of the transactions', () => {
+    expect(sharePercent(1, 3)).toBe(33);
+    expect(sharePercent(2, 3)).toBe(67);
+    expect(sharePercent(5, 5)).toBe(100);
+  });
+
+  it('is 0 for a company without transactions', () => {
+    expect(sharePercent(0, 0)).toBe(0);
   });
 });

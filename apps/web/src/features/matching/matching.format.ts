@@ -1,6 +1,6 @@
 import type { ConnectionSource, MatchReason, Voucher } from '@bilag/contracts';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../vouchers/voucher.format';
+import { formatMoney } from '../../ui/format';
 
 /** Why a voucher and a transaction belong together, as a sentence a person can check. */
 export function reasonText(reason: MatchReason, t: TFunction): string {
@@ -29,6 +29,12 @@ export function reasonText(reason: MatchReason, t: TFunction): string {
 /** A score of 0 to 1 as a whole percentage. */
 export function scorePercent(score: number): number {
   return Math.round(Math.min(1, Math.max(0, score)) * 100);
+}
+
+/** A part of a whole as a whole percentage; nothing of nothing is 0 %, not a division by zero. */
+export function sharePercent(part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  return Math.round((part / whole) * 100);
 }
 
 /** "voucher 12 from Telenor ASA", naming a voucher in buttons and dialogs. */

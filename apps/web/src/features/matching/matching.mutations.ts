@@ -1,21 +1,20 @@
 import {
-  AutoMatchReply,
   type AutoMatchSummary,
+  autoUpdateTransactions,
+  autoUpdateTransactionsByAiLocal,
   type ConnectMissingList,
-  ConnectReply,
-  DisconnectReply,
-  Endpoint,
-  endpointPath,
-  RegisterMissingReply,
-  RejectSuggestionReply,
+  connectTransactionVoucher,
+  disconnectTransactionVoucher,
+  rejectVoucherSuggestion,
+  updateMissingByAddVoucher,
 } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 import { uploadFile } from '../../app/api/upload';
 import { i18n } from '../../i18n';
 import { ToastType, toast, toastFailure } from '../../ui/toast';
-import { transactionKeys } from '../bank/transaction.queries';
-import { queryString, voucherKeys } from '../vouchers/voucher.queries';
+import { transactionKeys } from '../transactions';
+import { voucherKeys } from '../vouchers';
 import { withoutConnected, withoutSuggestion } from './connect-missing.list';
 import { matchingKeys } from './matching.queries';
 
@@ -46,10 +45,8 @@ export function useConnectMutation(companyId: number) {
   return useMutation({
     mutationFn: async ({ transactionIds, voucherIds }: ConnectPair) =>
       (
-        await api.post(ConnectReply, Endpoint.connectTransactionVoucher, {
-          companyId,
-          bankTransactionIds: transactionIds,
-          voucherIds,
+        await api.call(connectTransactionVoucher, {
+          body: { companyId, bankTransactionIds: transactionIds, voucherIds },
         })
       ).data,
     onSuccess: ({ connections, counts }, { transactionIds, voucherIds }) => {
@@ -66,10 +63,8 @@ export function useRejectSuggestionMutation(companyId: number) {
   return useMutation({
     mutationFn: async ({ transactionId, voucherId }: RejectedPair) =>
       (
-        await api.post(RejectSuggestionReply, Endpoint.rejectVoucherSuggestion, {
-          companyId,
-          bankTransactionId: transactionId,
-          voucherId,
+        await api.call(rejectVoucherSuggestion, {
+          body: { companyId, bankTransactionId: transactionId, voucherId },
         })
       ).data,
     onSuccess: ({ counts }, { transactionId, voucherId }) => {
@@ -84,12 +79,8 @@ export function useDisconnectMutation(companyId: number) {
   const refresh = useRefreshMatching(companyId);
   return useMutation({
     mutationFn: async (connectionId: number) =>
-      (
-        await api.delete(
-          DisconnectReply,
-          `${endpointPath(Endpoint.disconnectTransactionVoucher, { id: connectionId })}${queryString({ companyId })}`,
-        )
-      ).data,
+      (await api.call(disconnectTransactionVoucher, { params: { id: connectionId }, query: { companyId } }))
+        .data,
     onSuccess: ({ counts }) => {
       refresh((list) => ({ ...list, counts }));
       toast(ToastType.success, i18n.t('matching.disconnect.done'));
@@ -111,9 +102,8 @@ export function useMarkMissingMutation(companyId: number) {
   return useMutation({
     mutationFn: async ({ transactionId, isPrivate, note, files }: MissingVoucherNote) =>
       (
-        await uploadFile(RegisterMissingReply, {
-          path: endpointPath(Endpoint.updateMissingByAddVoucher, { id: transactionId }),
-          method: 'PUT',
+        await uploadFile(updateMissingByAddVoucher, {
+          params: { id: transactionId },
           fields: { companyId, isPrivate, note },
           fileField: 'files',
           files,
@@ -150,11 +140,9 @@ export function useAutoMatchMutation(companyId: number) {
   return useMutation({
     mutationFn: async (kind: AutoMatchKind) =>
       (
-        await api.post(
-          AutoMatchReply,
-          kind === 'learned' ? Endpoint.autoUpdateTransactionsByAiLocal : Endpoint.autoUpdateTransactions,
-          { companyId },
-        )
+        await api.call(kind === 'learned' ? autoUpdateTransactionsByAiLocal : autoUpdateTransactions, {
+          body: { companyId },
+        })
       ).data,
     onSuccess: (summary, kind) => {
       refresh();

@@ -1,7 +1,6 @@
-import { ConnectMissingReply, Endpoint, SuggestTransactionReply } from '@bilag/contracts';
+import { connectMissing, suggestTransactions } from '@bilag/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
-import { queryString } from '../vouchers/voucher.queries';
 import type { ConnectMissingListFilter } from './connect-missing.filter';
 
 /**
@@ -16,25 +15,13 @@ export const matchingKeys = {
     queryOptions({
       queryKey: [...matchingKeys.missingLists(companyId), filter] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            ConnectMissingReply,
-            `${Endpoint.connectMissing}${queryString({ companyId, ...filter })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(connectMissing, { query: { companyId, ...filter }, signal })).data,
       placeholderData: keepPreviousData,
     }),
   voucherTransactions: (companyId: number, voucherId: number) =>
     queryOptions({
       queryKey: [...matchingKeys.company(companyId), 'voucher-transactions', voucherId] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            SuggestTransactionReply,
-            `${Endpoint.suggestTransactions}${queryString({ companyId, voucherId })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(suggestTransactions, { query: { companyId, voucherId }, signal })).data,
     }),
 };

@@ -18,7 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateFormat, formatDate } from '../../ui/dates';
-import { formatMoney } from './voucher.format';
+import { formatMoney } from '../../ui/format';
+import { QueryGate } from '../../ui/QueryGate';
 import { useAddVoucherBalanceMutation, useRemoveVoucherBalanceMutation } from './voucher.mutations';
 import { voucherKeys } from './voucher.queries';
 
@@ -95,81 +96,83 @@ export function VoucherBalancesCard({ companyId, voucher }: VoucherBalancesCardP
           <Text size="sm" c="dimmed">
             {t('vouchers.balances.needsAmount')}
           </Text>
-        ) : balances.data === undefined ? (
-          <Skeleton h={60} />
         ) : (
-          <>
-            {balances.data.voucherBalances.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('vouchers.balances.none')}
-              </Text>
-            ) : (
-              <Table verticalSpacing={6} data-testid="balance-table">
-                <Table.Tbody>
-                  {balances.data.voucherBalances.map((balance) => (
-                    <Table.Tr key={balance.Id}>
-                      <Table.Td>
-                        <Text size="sm">{balance.Description ?? t('vouchers.balances.part')}</Text>
-                        <Text size="xs" c="dimmed">
-                          {formatDate(balance.CreatedAt, DateFormat.date)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" style={numeric}>
-                        {formatMoney(balance.AmountOre, voucher.Currency)}
-                      </Table.Td>
-                      <Table.Td w={40}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('vouchers.balances.remove')}
-                          loading={removeBalance.isPending && removeBalance.variables === balance.Id}
-                          onClick={() => removeBalance.mutate(balance.Id)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+          <QueryGate query={balances} loading={<Skeleton h={60} />}>
+            {(data) => (
+              <>
+                {data.voucherBalances.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('vouchers.balances.none')}
+                  </Text>
+                ) : (
+                  <Table verticalSpacing={6} data-testid="balance-table">
+                    <Table.Tbody>
+                      {data.voucherBalances.map((balance) => (
+                        <Table.Tr key={balance.Id}>
+                          <Table.Td>
+                            <Text size="sm">{balance.Description ?? t('vouchers.balances.part')}</Text>
+                            <Text size="xs" c="dimmed">
+                              {formatDate(balance.CreatedAt, DateFormat.date)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right" style={numeric}>
+                            {formatMoney(balance.AmountOre, voucher.Currency)}
+                          </Table.Td>
+                          <Table.Td w={40}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('vouchers.balances.remove')}
+                              loading={removeBalance.isPending && removeBalance.variables === balance.Id}
+                              onClick={() => removeBalance.mutate(balance.Id)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                <form onSubmit={onAdd} aria-label={t('vouchers.balances.add')}>
+                  <Group gap="sm" align="flex-start" wrap="nowrap">
+                    <TextInput
+                      aria-label={t('vouchers.fields.amount')}
+                      placeholder={t('vouchers.fields.amount')}
+                      inputMode="decimal"
+                      value={amountText}
+                      onChange={(event) => {
+                        setAmountText(filterPositiveAmountInput(event.currentTarget.value));
+                        setAmountError(undefined);
+                      }}
+                      error={amountError}
+                      w={120}
+                      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+                      data-testid="balance-amount"
+                    />
+                    <TextInput
+                      aria-label={t('vouchers.fields.description')}
+                      placeholder={t('vouchers.balances.descriptionPlaceholder')}
+                      value={description}
+                      onChange={(event) => setDescription(event.currentTarget.value)}
+                      maxLength={500}
+                      style={{ flex: 1, minWidth: 0 }}
+                    />
+                    <Button
+                      type="submit"
+                      variant="light"
+                      leftSection={<IconPlus size={16} aria-hidden />}
+                      loading={addBalance.isPending}
+                      disabled={amountText.trim() === ''}
+                      data-testid="balance-add"
+                    >
+                      {t('vouchers.balances.addButton')}
+                    </Button>
+                  </Group>
+                </form>
+              </>
             )}
-            <form onSubmit={onAdd} aria-label={t('vouchers.balances.add')}>
-              <Group gap="sm" align="flex-start" wrap="nowrap">
-                <TextInput
-                  aria-label={t('vouchers.fields.amount')}
-                  placeholder={t('vouchers.fields.amount')}
-                  inputMode="decimal"
-                  value={amountText}
-                  onChange={(event) => {
-                    setAmountText(filterPositiveAmountInput(event.currentTarget.value));
-                    setAmountError(undefined);
-                  }}
-                  error={amountError}
-                  w={120}
-                  styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-                  data-testid="balance-amount"
-                />
-                <TextInput
-                  aria-label={t('vouchers.fields.description')}
-                  placeholder={t('vouchers.balances.descriptionPlaceholder')}
-                  value={description}
-                  onChange={(event) => setDescription(event.currentTarget.value)}
-                  maxLength={500}
-                  style={{ flex: 1, minWidth: 0 }}
-                />
-                <Button
-                  type="submit"
-                  variant="light"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  loading={addBalance.isPending}
-                  disabled={amountText.trim() === ''}
-                  data-testid="balance-add"
-                >
-                  {t('vouchers.balances.addButton')}
-                </Button>
-              </Group>
-            </form>
-          </>
+          </QueryGate>
         )}
       </Stack>
     </Card>

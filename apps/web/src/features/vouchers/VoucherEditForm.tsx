@@ -2,33 +2,21 @@ import type { Voucher } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { stripLetters } from '@bilag/domain/money/norwegian';
 import { formatAccountNumber, validateAccountNumber } from '@bilag/domain/validators/account-number';
-import {
-  Button,
-  Group,
-  Kbd,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Kbd, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
-import { DateTextInput } from './DateTextInput';
+import { FormFooter } from '../../ui/FormFooter';
+import { submitOnCtrlEnter } from '../../ui/form-keys';
+import { formatOre } from '../../ui/format';
+import { useParsedForm } from '../../ui/useParsedForm';
 import {
   MAX_LABEL_LENGTH,
   MAX_LABELS,
   parseVoucherForm,
   toFormValues,
-  type VoucherFormErrors,
   type VoucherFormValues,
 } from './voucher.form';
-import { formatOre } from './voucher.format';
 import { useUpdateVoucherMutation } from './voucher.mutations';
 
 const COMMON_CURRENCIES = ['NOK', 'EUR', 'USD', 'SEK', 'DKK', 'GBP', 'CHF', 'PLN'];
@@ -45,64 +33,35 @@ type VoucherEditFormProps = {
  */
 export function VoucherEditForm({ companyId, voucher, labelSuggestions }: VoucherEditFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<VoucherFormValues>(() => toFormValues(voucher));
-  const [errors, setErrors] = useState<VoucherFormErrors>({});
+  const { values, setValue, setValues, errorText, checkField, submit, reset } = useParsedForm(
+    () => toFormValues(voucher),
+    (typed) => parseVoucherForm(typed, todayIsoDate(displayTimeZone())),
+  );
   const updateVoucher = useUpdateVoucherMutation(companyId, voucher.Id);
   const currencies = COMMON_CURRENCIES.includes(values.currency)
     ? COMMON_CURRENCIES
     : [values.currency, ...COMMON_CURRENCIES];
 
-  function today() {
-    return todayIsoDate(displayTimeZone());
-  }
-
-  function setValue<Field extends keyof VoucherFormValues>(field: Field, value: VoucherFormValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   /** Checks one field when the person leaves it, so a wrong KID or account number shows at once. */
   function onCheckField(field: keyof VoucherFormValues) {
-    const parsed = parseVoucherForm(values, today());
-    const error = parsed.isValid ? undefined : parsed.errors[field];
-    setErrors((current) => ({ ...current, [field]: error }));
-    if (error) return;
+    const parsed = checkField(field);
+    // Once it reads, an amount or account number is shown the way it will be saved.
     if (field === 'amount' && parsed.isValid && parsed.changes.amountOre !== null) {
-      setValues((current) => ({
-        ...current,
-        amount: formatOre(parsed.changes.amountOre ?? 0).replaceAll('\u00A0', ' '),
-      }));
+      const amountOre = parsed.changes.amountOre;
+      setValues((current) => ({ ...current, amount: formatOre(amountOre).replaceAll('\u00A0', ' ') }));
     }
     if (field === 'accountNumber' && validateAccountNumber(values.accountNumber).valid) {
       setValues((current) => ({ ...current, accountNumber: formatAccountNumber(current.accountNumber) }));
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseVoucherForm(values, today());
-    if (!parsed.isValid) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    updateVoucher.mutate(parsed.changes);
-  }
-
-  function onDescriptionKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      event.currentTarget.form?.requestSubmit();
-    }
-  }
-
-  const errorText = (field: keyof VoucherFormValues) => {
-    const key = errors[field];
-    return key ? t(key) : undefined;
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('vouchers.form.label')} data-testid="voucher-form">
+    <form
+      onSubmit={submit(({ changes }) => updateVoucher.mutate(changes))}
+      noValidate
+      aria-label={t('vouchers.form.label')}
+      data-testid="voucher-form"
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <DateTextInput
@@ -179,7 +138,7 @@ export function VoucherEditForm({ companyId, voucher, labelSuggestions }: Vouche
           label={t('vouchers.fields.description')}
           value={values.description}
           onChange={(event) => setValue('description', event.currentTarget.value)}
-          onKeyDown={onDescriptionKeyDown}
+          onKeyDown={submitOnCtrlEnter}
           autosize
           minRows={2}
           maxRows={6}
@@ -205,31 +164,18 @@ export function VoucherEditForm({ companyId, voucher, labelSuggestions }: Vouche
           onChange={(event) => setValue('isPaid', event.currentTarget.checked)}
           data-testid="field-paid"
         />
-        <Group justify="space-between" align="center" mt="xs">
-          <Text size="xs" c="dimmed">
-            {t('vouchers.form.enterSaves')} <Kbd size="xs">Enter</Kbd>
-          </Text>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              onClick={() => {
-                setValues(toFormValues(voucher));
-                setErrors({});
-              }}
-              disabled={updateVoucher.isPending}
-            >
-              {t('vouchers.form.undo')}
-            </Button>
-            <Button
-              type="submit"
-              loading={updateVoucher.isPending}
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              data-testid="save-voucher"
-            >
-              {t('vouchers.form.save')}
-            </Button>
-          </Group>
-        </Group>
+        <FormFooter
+          start={
+            <Text size="xs" c="dimmed">
+              {t('vouchers.form.enterSaves')} <Kbd size="xs">Enter</Kbd>
+            </Text>
+          }
+          cancelLabel={t('vouchers.form.undo')}
+          onCancel={() => reset(toFormValues(voucher))}
+          saveLabel={t('vouchers.form.save')}
+          isSaving={updateVoucher.isPending}
+          saveTestId="save-voucher"
+        />
       </Stack>
     </form>
   );

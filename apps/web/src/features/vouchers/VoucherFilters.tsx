@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconHash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, KEYWORD_DELAY_MS, useFilterText } from './FilterBar';
+import { FilterBar, KEYWORD_DELAY_MS, useFilterText } from '../../ui/FilterBar';
 import { countActiveFilters, type VoucherFilterChanges, type VoucherListFilter } from './voucher.filter';
 import { sourceLabelKey, statusLabelKey } from './voucher.format';
 

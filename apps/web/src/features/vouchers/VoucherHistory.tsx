@@ -5,8 +5,9 @@ import { Text } from '@mantine/core';
 import { IconCash, IconCashOff, IconEdit, IconFilePlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate, formatOre } from '../../ui/format';
 import { FieldChangeLines, type HistoryEventView, HistoryTimeline } from '../../ui/HistoryTimeline';
-import { formatCalendarDate, formatOre, statusLabelKey } from './voucher.format';
+import { statusLabelKey } from './voucher.format';
 import { describeHistoryEntry, type HistoryEvent, type HistoryField } from './voucher.history';
 
 const fieldLabelKeys = {

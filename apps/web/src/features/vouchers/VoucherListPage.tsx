@@ -1,5 +1,4 @@
 import type { Voucher } from '@bilag/contracts';
-import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceiptOff, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -7,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { displayTimeZone } from '../../ui/dates';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { companyPath } from '../../app/company/company-path';
 import { ListCard, ListToolbarRow, usePageRange } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { RetryAlert } from '../../ui/RetryAlert';
@@ -15,8 +15,6 @@ import { useRowSelection } from '../../ui/SelectableTable';
 import { StatisticsStrip } from '../../ui/StatisticsStrip';
 import { YearSelect } from '../../ui/YearSelect';
 import { chooseYear } from '../../ui/year';
-import { useCurrentCompany } from '../companies/CurrentCompany';
-import { companyPath } from '../companies/company.queries';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { MissingSummaryBadges } from './MissingSummaryBadges';
 import { VoucherFilters } from './VoucherFilters';
@@ -47,7 +45,6 @@ export default function VoucherListPage() {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const selection = useRowSelection(rows.map((row) => row.Id));
-  const today = todayIsoDate(displayTimeZone());
   const { pageCount, firstShown, lastShown } = usePageRange({
     total: list.data?.total,
     pageNumber: filter.pageNumber,
@@ -166,10 +163,8 @@ export default function VoucherListPage() {
         }}
       >
         <VoucherTable
-          companyId={company.Id}
           rows={rows}
           filter={filter}
-          today={today}
           selection={selection}
           onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
           onOpen={onOpen}

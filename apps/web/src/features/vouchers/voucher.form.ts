@@ -1,10 +1,11 @@
 import type { Voucher } from '@bilag/contracts';
-import { completeDateInput, formatDate } from '@bilag/domain/dates/norwegian-dates';
+import { formatDate } from '@bilag/domain/dates/norwegian-dates';
 import { isDomainError } from '@bilag/domain/errors';
 import { parseAmount } from '@bilag/domain/money/norwegian';
 import { formatAccountNumber, validateAccountNumber } from '@bilag/domain/validators/account-number';
 import { validateKid } from '@bilag/domain/validators/kid';
-import { formatOre } from './voucher.format';
+import { readDate } from '../../ui/dates';
+import { formatOre } from '../../ui/format';
 import type { VoucherChanges } from './voucher.mutations';
 
 /** What the edit form holds: text as typed, read into API values only when saved. */
@@ -55,17 +56,6 @@ export function toFormValues(voucher: Voucher): VoucherFormValues {
     labels: voucher.Labels,
     isPaid: voucher.IsPaid,
   };
-}
-
-/** Reads a typed date the way the date inputs complete it ("5" is the 5th of this month). */
-export function readDate(text: string, today: string): { date: string | null } | { error: true } {
-  if (text.trim() === '') return { date: null };
-  try {
-    return { date: completeDateInput(text, { today }) };
-  } catch (error) {
-    if (isDomainError(error)) return { error: true };
-    throw error;
-  }
 }
 
 function readAmount(text: string): { amountOre: number | null } | { error: VoucherFormErrorKey } {

@@ -1,19 +1,19 @@
 import {
-  AddVouchersByWebReply,
-  DeleteVouchersReply,
-  Endpoint,
-  endpointPath,
+  addVoucherBalanceV2,
+  addVouchersByWeb,
+  deleteVoucher,
+  deleteVoucherList,
+  removeVoucherBalanceV2,
   type UpdateVoucherRequest,
-  VoucherBalancesReply,
+  updateVoucher,
   type VoucherDetail,
-  VoucherReply,
 } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 import { type UploadProgress, uploadFile } from '../../app/api/upload';
 import { i18n } from '../../i18n';
 import { ToastType, toast, toastFailure } from '../../ui/toast';
-import { queryString, voucherKeys } from './voucher.queries';
+import { voucherKeys } from './voucher.queries';
 
 /** Uploads one file as one voucher; the caller shows its progress and its outcome. */
 export async function uploadVoucherFile(
@@ -22,8 +22,7 @@ export async function uploadVoucherFile(
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ) {
-  const reply = await uploadFile(AddVouchersByWebReply, {
-    path: Endpoint.addVouchersByWeb,
+  const reply = await uploadFile(addVouchersByWeb, {
     fields: { companyId },
     fileField: 'files',
     files: [file],
@@ -39,12 +38,7 @@ export function useUpdateVoucherMutation(companyId: number, voucherId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: VoucherChanges) =>
-      (
-        await api.put(VoucherReply, endpointPath(Endpoint.updateVoucher, { id: voucherId }), {
-          ...changes,
-          companyId,
-        })
-      ).data,
+      (await api.call(updateVoucher, { params: { id: voucherId }, body: { ...changes, companyId } })).data,
     onSuccess: (voucher) => {
       queryClient.setQueryData<VoucherDetail>(voucherKeys.detail(companyId, voucherId).queryKey, (detail) =>
         detail ? { ...detail, ...voucher } : detail,
@@ -61,14 +55,8 @@ export function useDeleteVouchersMutation(companyId: number) {
   return useMutation({
     mutationFn: async (voucherIds: number[]) =>
       voucherIds.length === 1 && voucherIds[0] !== undefined
-        ? (
-            await api.delete(
-              DeleteVouchersReply,
-              `${endpointPath(Endpoint.deleteVoucher, { id: voucherIds[0] })}${queryString({ companyId })}`,
-            )
-          ).data
-        : (await api.post(DeleteVouchersReply, Endpoint.deleteVoucherList, { companyId, ids: voucherIds }))
-            .data,
+        ? (await api.call(deleteVoucher, { params: { id: voucherIds[0] }, query: { companyId } })).data
+        : (await api.call(deleteVoucherList, { body: { companyId, ids: voucherIds } })).data,
     onSuccess: ({ deleted }) => {
       void queryClient.invalidateQueries({ queryKey: voucherKeys.company(companyId) });
       toast(ToastType.success, i18n.t('vouchers.delete.done', { count: deleted }));
@@ -83,13 +71,7 @@ export function useAddVoucherBalanceMutation(companyId: number, voucherId: numbe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (balance: NewVoucherBalance) =>
-      (
-        await api.post(VoucherBalancesReply, Endpoint.addVoucherBalanceV2, {
-          companyId,
-          voucherId,
-          ...balance,
-        })
-      ).data,
+      (await api.call(addVoucherBalanceV2, { body: { companyId, voucherId, ...balance } })).data,
     onSuccess: (balances) => {
       queryClient.setQueryData(voucherKeys.balances(companyId, voucherId).queryKey, balances);
       void queryClient.invalidateQueries({ queryKey: voucherKeys.detail(companyId, voucherId).queryKey });
@@ -103,11 +85,10 @@ export function useRemoveVoucherBalanceMutation(companyId: number, voucherId: nu
   return useMutation({
     mutationFn: async (voucherBalanceId: number) =>
       (
-        await api.post(
-          VoucherBalancesReply,
-          `${endpointPath(Endpoint.removeVoucherBalanceV2, { id: voucherId, voucherBalanceId })}${queryString({ companyId })}`,
-          {},
-        )
+        await api.call(removeVoucherBalanceV2, {
+          params: { id: voucherId, voucherBalanceId },
+          query: { companyId },
+        })
       ).data,
     onSuccess: (balances) => {
       queryClient.setQueryData(voucherKeys.balances(companyId, voucherId).queryKey, balances);

@@ -1,13 +1,12 @@
 import {
-  Endpoint,
-  endpointPath,
-  ListVouchersReply,
-  MissingSummaryReply,
-  VoucherBalancesReply,
-  VoucherDetailReply,
-  VoucherLabelsReply,
-  VoucherStatisticsReply,
-  VoucherYearsReply,
+  fileDownload,
+  listVouchers,
+  voucherBalancesV2,
+  voucherDetail,
+  voucherLabels,
+  voucherMissingSummary,
+  voucherStatistics,
+  voucherYears,
 } from '@bilag/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
@@ -15,21 +14,6 @@ import { downloadBlob } from '../../app/api/download';
 import type { VoucherListFilter } from './voucher.filter';
 
 export type FileVariant = 'original' | 'thumbnail';
-
-type QueryValue = string | number | boolean | undefined;
-
-/** A query string of the defined values; every voucher call names its company this way. */
-export function queryString(values: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  return `?${params.toString()}`;
-}
-
-export function fileDownloadPath(companyId: number, fileId: number, variant: FileVariant): string {
-  return `${endpointPath(Endpoint.fileDownload, { fileId })}${queryString({ companyId, variant })}`;
-}
 
 /**
  * Query keys and calls of the voucher screens. Everything sits under the company, so one invalidation
@@ -43,13 +27,7 @@ export const voucherKeys = {
     queryOptions({
       queryKey: [...voucherKeys.lists(companyId), filter] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            ListVouchersReply,
-            `${Endpoint.listVouchers}${queryString({ companyId, ...filter })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(listVouchers, { query: { companyId, ...filter }, signal })).data,
       placeholderData: keepPreviousData,
     }),
   details: (companyId: number) => [...voucherKeys.company(companyId), 'detail'] as const,
@@ -57,74 +35,42 @@ export const voucherKeys = {
     queryOptions({
       queryKey: [...voucherKeys.details(companyId), voucherId] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            VoucherDetailReply,
-            `${endpointPath(Endpoint.voucherDetail, { id: voucherId })}${queryString({ companyId })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(voucherDetail, { params: { id: voucherId }, query: { companyId }, signal })).data,
     }),
   balances: (companyId: number, voucherId: number) =>
     queryOptions({
       queryKey: [...voucherKeys.detail(companyId, voucherId).queryKey, 'balances'] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            VoucherBalancesReply,
-            `${endpointPath(Endpoint.voucherBalancesV2, { id: voucherId })}${queryString({ companyId })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(voucherBalancesV2, { params: { id: voucherId }, query: { companyId }, signal })).data,
     }),
   statistics: (companyId: number, year: number) =>
     queryOptions({
       queryKey: [...voucherKeys.company(companyId), 'statistics', year] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            VoucherStatisticsReply,
-            `${Endpoint.voucherStatistics}${queryString({ companyId, year })}`,
-            { signal },
-          )
-        ).data,
+        (await api.call(voucherStatistics, { query: { companyId, year }, signal })).data,
     }),
   years: (companyId: number) =>
     queryOptions({
       queryKey: [...voucherKeys.company(companyId), 'years'] as const,
-      queryFn: async ({ signal }) =>
-        (
-          await api.get(VoucherYearsReply, `${Endpoint.voucherYears}${queryString({ companyId })}`, {
-            signal,
-          })
-        ).data,
+      queryFn: async ({ signal }) => (await api.call(voucherYears, { query: { companyId }, signal })).data,
     }),
   missingSummary: (companyId: number, year: number) =>
     queryOptions({
       queryKey: [...voucherKeys.company(companyId), 'missing-summary', year] as const,
       queryFn: async ({ signal }) =>
-        (
-          await api.get(
-            MissingSummaryReply,
-            `${Endpoint.voucherMissingSummary}${queryString({ companyId, year })}`,
-            {
-              signal,
-            },
-          )
-        ).data,
+        (await api.call(voucherMissingSummary, { query: { companyId, year }, signal })).data,
     }),
   labels: (companyId: number) =>
     queryOptions({
       queryKey: [...voucherKeys.company(companyId), 'labels'] as const,
-      queryFn: async ({ signal }) =>
-        (await api.get(VoucherLabelsReply, endpointPath(Endpoint.voucherLabels, { companyId }), { signal }))
-          .data,
+      queryFn: async ({ signal }) => (await api.call(voucherLabels, { params: { companyId }, signal })).data,
     }),
   /** Stored files never change, so a fetched one is kept for the whole visit. */
   file: (companyId: number, fileId: number, variant: FileVariant) =>
     queryOptions({
       queryKey: ['voucher-files', companyId, fileId, variant] as const,
-      queryFn: ({ signal }) => downloadBlob(fileDownloadPath(companyId, fileId, variant), signal),
+      queryFn: ({ signal }) =>
+        downloadBlob(fileDownload, { params: { fileId }, query: { companyId, variant } }, signal),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 10 * 60_000,
     }),

@@ -1,0 +1,4 @@
+export { OccurrenceCounter, rowFingerprint } from './fingerprint';
+export { lockAccountAdditions } from './import.repository';
+export { importRoutes } from './import.routes';
+export { failInterruptedImports } from './import.service';

@@ -1,0 +1,270 @@
+import { BankTransactionStatus, type LoginData } from '@bilag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  givenAccountNumber,
+  givenBankAccount,
+  givenTenancy,
+  givenTransaction,
+  type HttpMethod,
+  multipart,
+} from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
+
+describe('bank transactions', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let session: LoginData;
+  let outsiderSession: LoginData;
+  let companyId: number;
+  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    ({ session, outsiderSession, companyId, call } = await givenTenancy(context));
+  });
+  afterAll(() => context.close());
+
+  describe('working with transactions', () => {
+    let account: { Id: number; AccountNumber: string };
+    let ids: number[];
+
+    beforeAll(async () => {
+      account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 300));
+      ids = [];
+      for (const row of [
+        { date: '2024-12-30', text: 'Kontorrekvisita', amountOre: -45_000 },
+        { date: '2024-01-15', text: 'Kunde betaler', amountOre: 200_000 },
+        { date: '2024-01-20', text: 'Lunsj med kunde', amountOre: -1_234_50 },
+      ]) {
+        ids.push((await givenTransaction(context.app, session, companyId, account.Id, row)).Id);
+      }
+    });
+
+    it('lists with the spec defaults, filters by amount direction, keyword and amount, and counts per month', async () => {
+      const defaults = await call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}`,
+      );
+      expect(defaults.json().data.rows.map((row: { Date: string }) => row.Date)).toEqual([
+        '2024-12-30',
+        '2024-01-20',
+        '2024-01-15',
+      ]);
+      const moneyIn = await call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&filterAmount=in`,
+      );
+      expect(moneyIn.json().data.total).toBe(1);
+      const byAmount = await call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&keyword=${encodeURIComponent('1 234,50')}`,
+      );
+      expect(byAmount.json().data.rows.map((row: { Text: string }) => row.Text)).toEqual(['Lunsj med kunde']);
+      const january = await call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&year=2024&month=1&sortType=asc`,
+      );
+      expect(january.json().data.rows.map((row: { Text: string }) => row.Text)).toEqual([
+        'Kunde betaler',
+        'Lunsj med kunde',
+      ]);
+      const statistics = await call(
+        'GET',
+        `/api/main/transactions/statistic?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+      );
+      expect(statistics.json().data).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]);
+      const month = await call(
+        'GET',
+        `/api/main/transactions/month?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+      );
+      expect(month.json().data.in[0]).toBe(200_000);
+      expect(month.json().data.out[12]).toBe(-45_000 - 123_450);
+      const years = await call('GET', `/api/main/transactions/years?companyId=${companyId}`);
+      expect(years.json().data).toContain(2024);
+      const all = await call(
+        'GET',
+        `/api/main/transactions/fetchAll?companyId=${companyId}&companyBankId=${account.Id}`,
+      );
+      expect(all.json().data).toMatchObject({ total: 3, isTruncated: false });
+    });
+
+    it('marks private, sets payment status and note, in bulk and one by one, with history', async () => {
+      const privateOne = await call('PUT', `/api/main/transactions/${ids[2]}`, {
+        companyId,
+        isPrivate: true,
+        note: 'Privat lunsj',
+      });
+      expect(privateOne.json().data).toMatchObject({
+        IsPrivate: true,
+        Status: BankTransactionStatus.PRIVATE,
+        Note: 'Privat lunsj',
+      });
+      const bulk = await call('PUT', '/api/main/transactions/v2/bulk-update', {
+        companyId,
+        ids: [ids[0], ids[1]],
+        paymentStatus: 3,
+        paymentDate: '2025-01-02',
+      });
+      expect(bulk.json().data.updated).toBe(2);
+      const payment = await call('PUT', `/api/main/transactions/payment/${ids[0]}`, {
+        companyId,
+        paymentStatus: 4,
+        paymentDate: null,
+      });
+      expect(payment.json().data).toMatchObject({ PaymentStatus: 4, PaymentDate: null });
+      const lost = await call('PUT', `/api/main/transactions/status/${ids[1]}`, { companyId, status: 4 });
+      expect(lost.json().data.Status).toBe(BankTransactionStatus.LOST);
+      const summary = await call(
+        'GET',
+        `/api/main/transactions/getMissingSummary?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+      );
+      expect(summary.json().data).toMatchObject({
+        total: 3,
+        missingVoucher: 1,
+        private: 1,
+        lost: 1,
+        missingAmountOre: -45_000,
+      });
+      const history = await call(
+        'GET',
+        `/api/main/transactions/get-history?companyId=${companyId}&bankTransactionId=${ids[0]}`,
+      );
+      expect(history.json().data.map((entry: { Action: string }) => entry.Action)).toEqual([
+        'update',
+        'update',
+        'create',
+      ]);
+      const notPrivate = await call('PUT', `/api/main/transactions/${ids[2]}`, {
+        companyId,
+        isPrivate: false,
+      });
+      expect(notPrivate.json().data.Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
+      await call('PUT', `/api/main/transactions/${ids[2]}`, { companyId, isPrivate: true });
+    });
+
+    it('attaches files to a transaction from a form', async () => {
+      const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      const body = await multipart({ companyId: String(companyId), note: 'Kvittering' }, [
+        { field: 'files', name: 'kvittering.pdf', bytes: pdf },
+      ]);
+      const response = await context.app.inject({
+        method: 'PUT',
+        url: `/api/main/transactions/${ids[0]}`,
+        headers: { ...bearer(session), ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.Files[0]).toMatchObject({
+        FileName: 'kvittering.pdf',
+        MimeType: 'application/pdf',
+      });
+      const download = await call(
+        'GET',
+        `/api/main/file/download/${response.json().data.Files[0].Id}?companyId=${companyId}`,
+      );
+      expect(download.headers['content-type']).toBe('application/pdf');
+    });
+
+    it('exports the private and lost transactions as a PDF', async () => {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/main/transactions/export-pdf-private-lost?companyId=${companyId}&companyBankId=${account.Id}&year=2024`,
+        headers: { ...bearer(session), language: 'no' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toContain('private-og-tapte-transaksjoner.pdf');
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(response.rawPayload.length).toBeGreaterThan(1000);
+    });
+
+    it('adds a typed list once even when it is sent twice, and deletes one transaction', async () => {
+      const rows = [
+        { date: '2024-05-01', text: 'Bompenger', amountOre: -4_500 },
+        { date: '2024-05-01', text: 'Bompenger', amountOre: -4_500 },
+      ];
+      const first = await call('POST', '/api/main/transactions/addList', {
+        companyId,
+        companyBankId: account.Id,
+        rows,
+      });
+      expect(first.json().data).toEqual({ imported: 2, duplicates: 0 });
+      const second = await call('POST', '/api/main/transactions/addList', {
+        companyId,
+        companyBankId: account.Id,
+        rows,
+      });
+      expect(second.json().data).toEqual({ imported: 0, duplicates: 2 });
+      const deleted = await call('DELETE', `/api/main/transactions/${ids[1]}?companyId=${companyId}`);
+      expect(deleted.statusCode).toBe(200);
+      expect((await call('GET', `/api/main/transactions/${ids[1]}?companyId=${companyId}`)).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('company scoping', () => {
+    it('answers another company 404 and no data on every transaction call', async () => {
+      const account = await givenBankAccount(
+        context.app,
+        session,
+        companyId,
+        givenAccountNumber('1503', 600),
+      );
+      const transaction = await givenTransaction(context.app, session, companyId, account.Id);
+      const q = `companyId=${companyId}`;
+      const calls: { method: HttpMethod; url: string; payload?: object }[] = [
+        { method: 'GET', url: `/api/main/transactions/v2/list?${q}` },
+        { method: 'GET', url: `/api/main/transactions/fetchAll?${q}` },
+        { method: 'GET', url: `/api/main/transactions/years?${q}` },
+        { method: 'GET', url: `/api/main/transactions/statistic?${q}` },
+        { method: 'GET', url: `/api/main/transactions/month?${q}` },
+        { method: 'GET', url: `/api/main/transactions/getMissingSummary?${q}` },
+        { method: 'GET', url: `/api/main/transactions/get-history?${q}&bankTransactionId=${transaction.Id}` },
+        { method: 'GET', url: `/api/main/transactions/export-pdf-private-lost?${q}` },
+        { method: 'GET', url: `/api/main/transactions/${transaction.Id}?${q}` },
+        {
+          method: 'POST',
+          url: '/api/main/transactions/add',
+          payload: { companyId, companyBankId: account.Id, date: '2025-01-01', text: 'x', amountOre: 1 },
+        },
+        {
+          method: 'POST',
+          url: '/api/main/transactions/addList',
+          payload: {
+            companyId,
+            companyBankId: account.Id,
+            rows: [{ date: '2025-01-01', text: 'x', amountOre: 1 }],
+          },
+        },
+        { method: 'PUT', url: `/api/main/transactions/${transaction.Id}`, payload: { companyId, note: 'x' } },
+        {
+          method: 'PUT',
+          url: `/api/main/transactions/payment/${transaction.Id}`,
+          payload: { companyId, paymentStatus: 1 },
+        },
+        {
+          method: 'PUT',
+          url: `/api/main/transactions/status/${transaction.Id}`,
+          payload: { companyId, status: 3 },
+        },
+        {
+          method: 'PUT',
+          url: '/api/main/transactions/v2/bulk-update',
+          payload: { companyId, ids: [transaction.Id], note: 'x' },
+        },
+        { method: 'DELETE', url: `/api/main/transactions/${transaction.Id}?${q}` },
+      ];
+      for (const each of calls) {
+        const response = await call(each.method, each.url, each.payload, outsiderSession);
+        expect(response.statusCode, `${each.method} ${each.url}`).toBe(404);
+        expect(response.json().data, `${each.method} ${each.url}`).toBeUndefined();
+      }
+      const untouched = await call('GET', `/api/main/transactions/${transaction.Id}?${q}`);
+      expect(untouched.json().data).toMatchObject({
+        Note: null,
+        Status: BankTransactionStatus.MISSING_VOUCHER,
+      });
+    });
+  });
+});

@@ -1,0 +1,259 @@
+import {
+  ErrorCode,
+  type LoginData,
+  type Route,
+  routePath,
+  routeQueryString,
+  routeTable,
+} from '@bilag/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
+import {
+  bearer,
+  givenAccountNumber,
+  givenBankAccount,
+  givenTenancy,
+  givenTransaction,
+  givenVoucher,
+  multipart,
+} from './fixtures';
+import { exampleRequest, type RecordIds } from './route-examples';
+import { createTestApp } from './test-app';
+
+/**
+ * Calls that name no company and no company's record, each with the reason it is global. A route
+ * declared `user` or `public` must be listed here, so a new global call is a decision someone wrote
+ * down, not an accident of its declaration.
+ */
+const GLOBAL_BY_DESIGN: Record<string, string> = {
+  login: 'signing in happens before there is a company',
+  checkLogin: 'the signed-in person, nobody else',
+  logout: "ends the caller's own session",
+  userByToken: 'answers only for the token it is given',
+  changeLanguage: "the caller's own language",
+  refreshToken: "renews the caller's own session",
+  roleActions: "what the caller's own role may do",
+  listCompanies: 'the companies the caller belongs to',
+  insertLog: 'a client error report, stored in the log only',
+  banks: 'the Norwegian bank registry is public reference data',
+  banksBySwiftCode: 'the Norwegian bank registry is public reference data',
+  banksByFilter: 'the Norwegian bank registry is public reference data',
+  banksByTemplate: 'the Norwegian bank registry is public reference data',
+  bankById: 'the Norwegian bank registry is public reference data',
+  globalRules: "the bureau's rules for all its companies; who may change them is checked by role",
+  addGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
+  updateGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
+  deleteGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
+};
+
+/** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
+const SECRET = 'Hemmelig';
+
+const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const routes = Object.entries(routeTable);
+const companyRoutes = routes.filter(([, route]) => route.access === 'company');
+const adminRoutes = routes.filter(([, route]) => route.access === 'admin');
+
+describe('company scoping, proven from the route table', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let tenancy: Awaited<ReturnType<typeof givenTenancy>>;
+  let victimIds: RecordIds;
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    tenancy = await givenTenancy(context);
+    const { app } = context;
+    const { session, companyId } = tenancy;
+    const account = await givenBankAccount(app, session, companyId);
+    const transaction = await givenTransaction(app, session, companyId, account.Id, {
+      text: `${SECRET} kortkjøp`,
+      amountOre: -12_350,
+    });
+    const voucher = await givenVoucher(app, session, companyId, {
+      supplierName: `${SECRET} Leverandør AS`,
+      amountOre: 12_350,
+      date: '2025-03-14',
+    });
+    const detail = await tenancy.call(
+      'GET',
+      `/api/main/voucher/${voucher.Id}?companyId=${companyId}`,
+      undefined,
+      session,
+    );
+    const balance = await tenancy.call('POST', '/api/main/voucher/v2/balances/add', {
+      companyId,
+      voucherId: voucher.Id,
+      amountOre: 100,
+    });
+    const connection = await tenancy.call('POST', '/api/main/transactionVoucher/add', {
+      companyId,
+      bankTransactionIds: [transaction.Id],
+      voucherIds: [voucher.Id],
+    });
+    const rule = await tenancy.call('POST', '/api/main/localRules/add', {
+      companyId,
+      name: `${SECRET} regel`,
+      conditions: [{ kind: 'text', operator: 'contains', value: SECRET }],
+      actions: [{ kind: 'setNote', note: SECRET }],
+    });
+    const banks = await tenancy.call('GET', '/api/main/banks');
+    const importAccount = await givenBankAccount(app, session, companyId, givenAccountNumber('1503', 7));
+    const statement = dnbCsv(DNB_ROWS.map((row) => ({ ...row, text: `${SECRET} ${row.text}` })));
+    const completedJob = await uploadStatement(companyId, importAccount.Id, statement);
+    const started = await tenancy.call('POST', '/api/main/transactions/v2/import-data-upload', {
+      companyId,
+      jobId: completedJob,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const importId = await waitForImport(companyId, completedJob);
+    const waitingJob = await uploadStatement(companyId, importAccount.Id, statement);
+    victimIds = {
+      company: companyId,
+      targetCompany: tenancy.outsiderCompanyId,
+      voucher: voucher.Id,
+      voucherBalance: balance.json().data.voucherBalances[0].Id,
+      transaction: transaction.Id,
+      companyBank: account.Id,
+      bank: banks.json().data[0].Id,
+      import: importId,
+      importJob: waitingJob,
+      file: detail.json().data.Files[0].Id,
+      rule: rule.json().data.Id,
+      connection: connection.json().data.connections[0].Id,
+    };
+  });
+  afterAll(() => context.close());
+
+  async function uploadStatement(companyId: number, companyBankId: number, bytes: Uint8Array) {
+    const form = await multipart({ companyId: String(companyId), companyBankId: String(companyBankId) }, [
+      { field: 'file', name: 'kontoutskrift.csv', bytes },
+    ]);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/main/transactions/v2/import-file-upload',
+      headers: { ...bearer(tenancy.session), ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.Id as number;
+  }
+
+  async function waitForImport(companyId: number, jobId: number): Promise<number> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const job = (
+        await tenancy.call('GET', `/api/main/transactions/v2/import-job/${jobId}?companyId=${companyId}`)
+      ).json().data;
+      if (job.Status === 'completed') return job.ImportId;
+      if (job.Status === 'failed') throw new Error(`the import failed: ${JSON.stringify(job)}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the import did not finish');
+  }
+
+  async function callAs(
+    name: string,
+    route: Route,
+    session: LoginData,
+    ids: RecordIds,
+  ): Promise<{ status: number; body: string; json: () => { code?: string } }> {
+    const request = exampleRequest(route, ids);
+    expect(request.isValid, `${name}: the generated request must pass the route's schemas`).toBe(true);
+    const url = `${routePath(route, request.params)}${routeQueryString(request.query)}`;
+    const isMultipartOnly = route.consumes?.length === 1 && route.consumes[0] === 'multipart/form-data';
+    if (isMultipartOnly) {
+      const fields = Object.fromEntries(
+        Object.entries(request.body ?? {}).map(([field, value]) => [field, String(value)]),
+      );
+      const fileField = route.path.includes('import') ? 'file' : 'files';
+      const form = await multipart(fields, [
+        { field: fileField, name: 'bilag.pdf', bytes: minimalPdf, type: 'application/pdf' },
+      ]);
+      const response = await context.app.inject({
+        method: route.method,
+        url,
+        headers: { ...bearer(session), ...form.headers },
+        payload: form.payload,
+      });
+      return { status: response.statusCode, body: response.body, json: () => response.json() };
+    }
+    const response = await context.app.inject({
+      method: route.method,
+      url,
+      headers: bearer(session),
+      ...(route.method === 'GET' ? {} : { payload: request.body ?? {} }),
+    });
+    return { status: response.statusCode, body: response.body, json: () => response.json() };
+  }
+
+  it('lists a reason for every call that names no company', () => {
+    const global = routes
+      .filter(([, route]) => route.access === 'user' || route.access === 'public')
+      .map(([name]) => name);
+    expect(global.filter((name) => !(name in GLOBAL_BY_DESIGN))).toEqual([]);
+    expect(Object.keys(GLOBAL_BY_DESIGN).filter((name) => !global.includes(name))).toEqual([]);
+  });
+
+  it.each(companyRoutes)('%s refuses a member of another company and shows nothing', async (name, route) => {
+    const response = await callAs(name, route, tenancy.outsiderSession, victimIds);
+    expect([403, 404], `${name} answered ${response.status}: ${response.body}`).toContain(response.status);
+    expect(response.body).not.toContain(SECRET);
+  });
+
+  it.each(companyRoutes)(
+    "%s, called for the caller's own company with another company's records, shows nothing of them",
+    async (name, route) => {
+      const response = await callAs(name, route, tenancy.outsiderSession, {
+        ...victimIds,
+        company: tenancy.outsiderCompanyId,
+        targetCompany: victimIds.company,
+      });
+      expect(response.status, `${name}: ${response.body}`).toBeLessThan(500);
+      expect(response.body).not.toContain(SECRET);
+    },
+  );
+
+  it.each(adminRoutes)('%s refuses an accountant who is not an administrator', async (name, route) => {
+    const response = await callAs(name, route, tenancy.session, victimIds);
+    expect(response.status).toBe(403);
+    expect(response.json().code).toBe(ErrorCode.ADMIN_ONLY);
+  });
+
+  it("leaves the attacked company's records as they were", async () => {
+    const { companyId } = tenancy;
+    const voucher = await tenancy.call(
+      'GET',
+      `/api/main/voucher/${victimIds.voucher}?companyId=${companyId}`,
+    );
+    expect(voucher.statusCode).toBe(200);
+    expect(voucher.json().data.SupplierName).toBe(`${SECRET} Leverandør AS`);
+    const transaction = await tenancy.call(
+      'GET',
+      `/api/main/transactions/${victimIds.transaction}?companyId=${companyId}`,
+    );
+    expect(transaction.statusCode).toBe(200);
+    expect(transaction.json().data.Text).toBe(`${SECRET} kortkjøp`);
+    const rules = await tenancy.call('GET', `/api/main/localRules?companyId=${companyId}`);
+    expect(rules.body).toContain(`${SECRET} regel`);
+    const imports = await tenancy.call('GET', `/api/main/bankImport?companyId=${companyId}`);
+    expect(imports.body).toContain(`"Id":${victimIds.import}`);
+    const waiting = await tenancy.call(
+      'GET',
+      `/api/main/transactions/v2/import-job/${victimIds.importJob}?companyId=${companyId}`,
+    );
+    expect(waiting.json().data.Status).toBe('uploaded');
+  });
+
+  it("carries nothing of the attacked company into the caller's own", async () => {
+    const { outsiderCompanyId, outsiderSession } = tenancy;
+    for (const url of [
+      `/api/main/voucher/list?companyId=${outsiderCompanyId}`,
+      `/api/main/transactions/v2/list?companyId=${outsiderCompanyId}`,
+      `/api/main/localRules?companyId=${outsiderCompanyId}`,
+    ]) {
+      const response = await tenancy.call('GET', url, undefined, outsiderSession);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).not.toContain(SECRET);
+    }
+  });
+});

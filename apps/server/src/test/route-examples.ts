@@ -1,0 +1,155 @@
+import type { RouteDeclaration } from '@bilag/contracts';
+import { z } from 'zod';
+
+/** The ids a generated request fills in, by the kind of record a field or path names. */
+export type RecordIds = {
+  company: number;
+  /** The company a copy or move is aimed at. */
+  targetCompany: number;
+  voucher: number;
+  voucherBalance: number;
+  transaction: number;
+  companyBank: number;
+  bank: number;
+  import: number;
+  importJob: number;
+  file: number;
+  rule: number;
+  connection: number;
+};
+
+export type RecordKind = keyof RecordIds;
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  pattern?: string;
+  format?: string;
+  default?: unknown;
+};
+
+/** Field names that hold a record's id, and the kind of record each names. */
+const ID_FIELDS: Record<string, RecordKind> = {
+  companyId: 'company',
+  toCompanyIds: 'targetCompany',
+  voucherId: 'voucher',
+  voucherIds: 'voucher',
+  voucherBalanceId: 'voucherBalance',
+  bankTransactionId: 'transaction',
+  bankTransactionIds: 'transaction',
+  transactionId: 'transaction',
+  companyBankId: 'companyBank',
+  bankId: 'bank',
+  importId: 'import',
+  jobId: 'importJob',
+  fileId: 'file',
+  ruleId: 'rule',
+  ruleIds: 'rule',
+  connectionId: 'connection',
+};
+
+/** What a bare `:id` (or `ids`) names, by the first path segment after the service prefix. */
+const ID_BY_PATH: Record<string, RecordKind> = {
+  voucher: 'voucher',
+  transactions: 'transaction',
+  'company-banks': 'companyBank',
+  banks: 'bank',
+  localRules: 'rule',
+  globalRules: 'rule',
+  transactionVoucher: 'connection',
+  bankImport: 'import',
+};
+
+export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
+  const segment = declaration.path.split('/')[3] ?? '';
+  return ID_BY_PATH[segment];
+}
+
+function textExample(schema: JsonSchema): string {
+  if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
+  const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x'];
+  if (schema.pattern) {
+    const pattern = new RegExp(schema.pattern, 'u');
+    const match = candidates.find((candidate) => pattern.test(candidate));
+    if (match) return match;
+  }
+  return 'Eksempel'.padEnd(schema.minLength ?? 0, 'x');
+}
+
+function idValue(kind: RecordKind, ids: RecordIds, isArray: boolean): unknown {
+  return isArray ? [ids[kind]] : ids[kind];
+}
+
+function exampleOf(schema: JsonSchema, ids: RecordIds, idKind: RecordKind | undefined, name = ''): unknown {
+  const fieldKind = ID_FIELDS[name] ?? (name === 'id' || name === 'ids' ? idKind : undefined);
+  if (fieldKind) return idValue(fieldKind, ids, schema.type === 'array');
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) {
+    const concrete = options.find((option) => option.type !== 'null') ?? options[0];
+    return concrete ? exampleOf(concrete, ids, idKind, name) : null;
+  }
+  if (schema.allOf?.[0]) return exampleOf(schema.allOf[0], ids, idKind, name);
+  const type = Array.isArray(schema.type) ? schema.type.find((option) => option !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+        const isRequired = schema.required?.includes(field) ?? false;
+        if (isRequired || field in ID_FIELDS || field === 'id' || field === 'ids')
+          value[field] = exampleOf(fieldSchema, ids, idKind, field);
+      }
+      return value;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        exampleOf(schema.items ?? {}, ids, idKind),
+      );
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1, (schema.exclusiveMinimum ?? 0) + 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      return textExample(schema);
+    default:
+      return schema.default ?? 'Eksempel';
+  }
+}
+
+/**
+ * A request for a declared call, every part generated from its schemas: every field that names a
+ * record carries the given ids, every other required field a plain valid value. A part the
+ * generator cannot satisfy fails its schema, and `valid` says so.
+ */
+export function exampleRequest(declaration: RouteDeclaration, ids: RecordIds) {
+  const idKind = recordKindOfId(declaration);
+  const part = (schema: z.ZodType | undefined) => {
+    if (!schema) return { value: undefined, isValid: true };
+    const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    const value = exampleOf(jsonSchema, ids, idKind);
+    return { value, isValid: schema.safeParse(value).success };
+  };
+  const params = part(declaration.params);
+  const query = part(declaration.query);
+  const body = part(declaration.body);
+  return {
+    params: params.value as Record<string, unknown> | undefined,
+    query: query.value as Record<string, unknown> | undefined,
+    body: body.value as Record<string, unknown> | undefined,
+    isValid: params.isValid && query.isValid && body.isValid,
+  };
+}

@@ -1,0 +1,172 @@
+import type { CompanyBank } from '@bilag/contracts';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconBuildingBank, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/api/errors';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ListEmpty } from '../../ui/PagedList';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryGate } from '../../ui/QueryGate';
+import { BankAccountForm } from './BankAccountForm';
+import { BankAccountTable } from './BankAccountTable';
+import { BankBalancePanel } from './BankBalancePanel';
+import { companyBankKeys } from './bank.queries';
+import { accountLabel } from './bank-account.format';
+import {
+  useDeleteBankAccountMutation,
+  useSetDefaultBankAccountMutation,
+  useSortBankAccountsMutation,
+} from './bank-account.mutations';
+import { type MoveDirection, moveAccount } from './bank-account.order';
+
+/** Which account the form edits; the key starts a fresh form each time it opens. */
+type Editor = { account: CompanyBank | null; key: number };
+
+export default function BankAccountsPage() {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const isNarrow = useMediaQuery('(max-width: 36em)');
+  const accounts = useQuery(companyBankKeys.list(company.Id));
+  const sortAccounts = useSortBankAccountsMutation(company.Id);
+  const setDefaultAccount = useSetDefaultBankAccountMutation(company.Id);
+  const deleteAccount = useDeleteBankAccountMutation(company.Id);
+  const [editor, setEditor] = useState<Editor>({ account: null, key: 0 });
+  const [isEditorOpen, setIsEditorOpen] = useState(false);
+  const [accountToDelete, setAccountToDelete] = useState<CompanyBank | null>(null);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  useDocumentTitle(`${t('nav.bankAccounts')} – ${company.Name} – Bilag`);
+
+  const rows = accounts.data ?? [];
+
+  function onOpenEditor(account: CompanyBank | null) {
+    setEditor((current) => ({ account, key: current.key + 1 }));
+    setIsEditorOpen(true);
+  }
+
+  function onMove(account: CompanyBank, direction: MoveDirection) {
+    const ids = moveAccount(
+      rows.map((row) => row.Id),
+      account.Id,
+      direction,
+    );
+    if (ids) sortAccounts.mutate(ids);
+  }
+
+  function onAskDelete(account: CompanyBank) {
+    deleteAccount.reset();
+    setAccountToDelete(account);
+    setIsDeleteOpen(true);
+  }
+
+  function onConfirmDelete() {
+    if (!accountToDelete) return;
+    deleteAccount.mutate(accountToDelete.Id, { onSuccess: () => setIsDeleteOpen(false) });
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <PageHeader
+        title={t('bankAccounts.title')}
+        subtitle={t('bankAccounts.subtitle', { company: company.Name })}
+      >
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => onOpenEditor(null)}
+          data-testid="add-account"
+        >
+          {t('bankAccounts.add')}
+        </Button>
+      </PageHeader>
+
+      <Card withBorder radius="lg" padding={0}>
+        <Group justify="space-between" p="md" mih={30}>
+          <Text size="sm" c="dimmed" data-testid="bank-account-count" aria-live="polite">
+            {accounts.data ? t('bankAccounts.count', { count: rows.length }) : ' '}
+          </Text>
+          {(accounts.isFetching || sortAccounts.isPending) && (
+            <Loader size="xs" aria-label={t('app.loading')} />
+          )}
+        </Group>
+        <QueryGate
+          query={accounts}
+          errorTitle={t('bankAccounts.loadFailed')}
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <ListEmpty
+              icon={<IconBuildingBank size={28} aria-hidden />}
+              title={t('bankAccounts.emptyTitle')}
+              description={t('bankAccounts.emptyText')}
+              data-testid="bank-accounts-empty"
+            />
+          }
+          isInset
+        >
+          {(data) => (
+            <BankAccountTable
+              accounts={data}
+              onMove={onMove}
+              onEdit={onOpenEditor}
+              onSetDefault={(account) => setDefaultAccount.mutate(account.AccountNumber)}
+              onDelete={onAskDelete}
+            />
+          )}
+        </QueryGate>
+      </Card>
+
+      {rows.length > 0 && <BankBalancePanel companyId={company.Id} accounts={rows} />}
+
+      <Modal
+        opened={isEditorOpen}
+        onClose={() => setIsEditorOpen(false)}
+        title={editor.account ? t('bankAccounts.form.editTitle') : t('bankAccounts.form.addTitle')}
+        size={560}
+        radius="lg"
+        fullScreen={isNarrow}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <BankAccountForm
+          key={editor.key}
+          companyId={company.Id}
+          account={editor.account}
+          isFirstAccount={rows.length === 0}
+          onDone={() => setIsEditorOpen(false)}
+        />
+      </Modal>
+
+      <ConfirmModal
+        opened={isDeleteOpen}
+        title={t('bankAccounts.deleteDialog.title')}
+        text={
+          <Stack gap="sm">
+            <Text size="sm">
+              {t('bankAccounts.deleteDialog.text', {
+                account: accountToDelete ? accountLabel(accountToDelete) : '',
+              })}
+            </Text>
+            {deleteAccount.isError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                data-testid="delete-failed"
+              >
+                {errorMessage(deleteAccount.error, t('errors.unexpected'))}
+              </Alert>
+            )}
+          </Stack>
+        }
+        confirmLabel={t('bankAccounts.deleteDialog.confirm')}
+        cancelLabel={t('bankAccounts.deleteDialog.cancel')}
+        isPending={deleteAccount.isPending}
+        onCancel={() => setIsDeleteOpen(false)}
+        onConfirm={onConfirmDelete}
+        data-testid="confirm-delete"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import { BALANCE_TYPES, type CompanyBank } from '@bilag/contracts';
+import { formatDate, todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
+import {
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTextInput } from '../../ui/DateTextInput';
+import { displayTimeZone } from '../../ui/dates';
+import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { QueryGate } from '../../ui/QueryGate';
+import { companyBankKeys } from './bank.queries';
+import { accountLabel } from './bank-account.format';
+import {
+  type BalanceType,
+  balanceSourceLabelKey,
+  balanceTypeLabelKey,
+  isBalanceType,
+} from './bank-balance.labels';
+import {
+  type BalancePeriod,
+  type BalancePeriodErrorKey,
+  defaultBalancePeriod,
+  parseBalancePeriod,
+} from './bank-balance.period';
+
+type BankBalancePanelProps = {
+  companyId: number;
+  accounts: CompanyBank[];
+};
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function BalanceFigure({
+  label,
+  caption,
+  amountOre,
+  currency,
+  testId,
+}: {
+  label: string;
+  caption: string;
+  amountOre: number | null;
+  currency: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text
+        fz={22}
+        fw={700}
+        style={numeric}
+        c={amountOre === null ? 'dimmed' : undefined}
+        data-testid="amount"
+      >
+        {amountOre === null ? t('bankAccounts.balance.unknown') : formatMoney(amountOre, currency)}
+      </Text>
+      <Text size="xs" c="dimmed" style={numeric}>
+        {caption}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * One account's balance over a period: the balance the bank stated before the period (inngående), the
+ * last one in it (utgående), the transactions booked in between, and every stated balance of the type.
+ */
+export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps) {
+  const { t } = useTranslation();
+  const today = todayIsoDate(displayTimeZone());
+  const [chosenAccountNumber, setChosenAccountNumber] = useState<string | null>(null);
+  const [balanceType, setBalanceType] = useState<BalanceType>('CLBD');
+  const [period, setPeriod] = useState<BalancePeriod>(() => defaultBalancePeriod(today));
+  const [fromText, setFromText] = useState(() => formatDate(period.ibDate));
+  const [toText, setToText] = useState(() => formatDate(period.ubDate));
+  const [periodErrors, setPeriodErrors] = useState<
+    Partial<Record<keyof BalancePeriod, BalancePeriodErrorKey>>
+  >({});
+
+  const fallbackAccount = accounts.find((account) => account.IsDefault) ?? accounts[0];
+  const account =
+    accounts.find((candidate) => candidate.AccountNumber === chosenAccountNumber) ?? fallbackAccount;
+  const balance = useQuery({
+    ...companyBankKeys.balance(companyId, {
+      accountNumber: account?.AccountNumber ?? '',
+      balanceType,
+      ...period,
+    }),
+    enabled: account !== undefined,
+  });
+  const accountBalance = balance.data?.find(
+    (candidate) => candidate.AccountNumber === account?.AccountNumber,
+  );
+  const currency = accountBalance?.Currency ?? account?.Currency ?? 'NOK';
+
+  function onCommitPeriod(nextFromText: string, nextToText: string) {
+    const parsed = parseBalancePeriod(nextFromText, nextToText, today);
+    if (parsed.isValid) {
+      setPeriod(parsed.period);
+      setPeriodErrors({});
+    } else {
+      setPeriodErrors(parsed.errors);
+    }
+  }
+
+  const periodError = (field: keyof BalancePeriod) => {
+    const key = periodErrors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="bank-balance-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} fz="lg" id="bank-balance-heading">
+              {t('bankAccounts.balance.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('bankAccounts.balance.subtitle')}
+            </Text>
+          </Stack>
+          {balance.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+        </Group>
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <Select
+              label={t('bankAccounts.balance.account')}
+              data={accounts.map((option) => ({ value: option.AccountNumber, label: accountLabel(option) }))}
+              value={account?.AccountNumber ?? null}
+              onChange={(value) => setChosenAccountNumber(value)}
+              allowDeselect={false}
+              data-testid="balance-account"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <Select
+              label={t('bankAccounts.balance.type')}
+              data={BALANCE_TYPES.map((type) => ({ value: type, label: t(balanceTypeLabelKey(type)) }))}
+              value={balanceType}
+              onChange={(value) => {
+                if (value !== null && isBalanceType(value)) setBalanceType(value);
+              }}
+              allowDeselect={false}
+              data-testid="balance-type"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 2 }}>
+            <DateTextInput
+              label={t('bankAccounts.balance.from')}
+              value={fromText}
+              onChange={setFromText}
+              onCommit={(date) => onCommitPeriod(date === null ? '' : formatDate(date), toText)}
+              error={periodError('ibDate')}
+              data-testid="balance-from"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 2 }}>
+            <DateTextInput
+              label={t('bankAccounts.balance.to')}
+              value={toText}
+              onChange={setToText}
+              onCommit={(date) => onCommitPeriod(fromText, date === null ? '' : formatDate(date))}
+              error={periodError('ubDate')}
+              data-testid="balance-to"
+            />
+          </Grid.Col>
+        </Grid>
+
+        <QueryGate query={balance} loading={<Skeleton h={96} radius="md" />}>
+          {() => (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <BalanceFigure
+                  label={t('bankAccounts.balance.opening')}
+                  caption={t('bankAccounts.balance.atDate', { date: formatCalendarDate(period.ibDate) })}
+                  amountOre={accountBalance?.OpeningOre ?? null}
+                  currency={currency}
+                  testId="balance-opening"
+                />
+                <BalanceFigure
+                  label={t('bankAccounts.balance.movement')}
+                  caption={`${formatCalendarDate(period.ibDate)} – ${formatCalendarDate(period.ubDate)}`}
+                  amountOre={accountBalance?.MovementOre ?? 0}
+                  currency={currency}
+                  testId="balance-movement"
+                />
+                <BalanceFigure
+                  label={t('bankAccounts.balance.closing')}
+                  caption={t('bankAccounts.balance.atDate', { date: formatCalendarDate(period.ubDate) })}
+                  amountOre={accountBalance?.ClosingOre ?? null}
+                  currency={currency}
+                  testId="balance-closing"
+                />
+              </SimpleGrid>
+
+              <Stack gap="xs">
+                <Title order={3} fz="md">
+                  {t('bankAccounts.balance.entries')}
+                </Title>
+                {accountBalance === undefined || accountBalance.Entries.length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid="balance-no-entries">
+                    {t('bankAccounts.balance.noEntries')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={480}>
+                    <Table verticalSpacing={6} aria-label={t('bankAccounts.balance.entriesLabel')}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th w={120}>{t('bankAccounts.balance.date')}</Table.Th>
+                          <Table.Th>{t('bankAccounts.balance.type')}</Table.Th>
+                          <Table.Th>{t('bankAccounts.balance.source')}</Table.Th>
+                          <Table.Th ta="right">{t('bankAccounts.balance.amount')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {accountBalance.Entries.map((entry) => (
+                          <Table.Tr key={`${entry.Date}-${entry.Type}-${entry.Source}`}>
+                            <Table.Td style={numeric}>{formatCalendarDate(entry.Date)}</Table.Td>
+                            <Table.Td>
+                              {isBalanceType(entry.Type) ? t(balanceTypeLabelKey(entry.Type)) : entry.Type}
+                            </Table.Td>
+                            <Table.Td>{t(balanceSourceLabelKey(entry.Source))}</Table.Td>
+                            <Table.Td ta="right" style={numeric}>
+                              {formatMoney(entry.AmountOre, entry.Currency)}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Stack>
+            </>
+          )}
+        </QueryGate>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { adminBankKeys } from './admin/bank-admin.queries';
+export { companyBankKeys } from './bank.queries';

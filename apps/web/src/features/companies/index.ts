@@ -1,0 +1,3 @@
+export { CompanyPickerModal } from './CompanyPickerModal';
+export { companyKeys, findCompanyByAlias } from './company.queries';
+export { SelectCompanyPage } from './SelectCompanyPage';

@@ -1,0 +1,1 @@
+export { BankImportHistory } from './BankImportHistory';

@@ -1,0 +1,1 @@
+export { VoucherTransactionsCard } from './VoucherTransactionsCard';

@@ -1,0 +1,281 @@
+import type { BankTransaction } from '@bilag/contracts';
+import { Badge, Button, CloseButton, Select, Stack, Tabs } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowsExchange, IconFileImport, IconHistory, IconListDetails } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { companyPath } from '../../app/company/company-path';
+import { ListCard, ListToolbarRow, usePageRange } from '../../ui/PagedList';
+import { PageHeader } from '../../ui/PageHeader';
+import { RetryAlert } from '../../ui/RetryAlert';
+import { useRowSelection } from '../../ui/SelectableTable';
+import { StatisticsStrip } from '../../ui/StatisticsStrip';
+import { YearSelect } from '../../ui/YearSelect';
+import { chooseYear } from '../../ui/year';
+import { companyBankKeys } from '../banks';
+import { BankImportHistory } from '../imports';
+import { ExportPrivateLostButton } from './ExportPrivateLostButton';
+import { TransactionBulkActions } from './TransactionBulkActions';
+import { TransactionDrawer } from './TransactionDrawer';
+import { TransactionFilters } from './TransactionFilters';
+import { TransactionSummaryBadges } from './TransactionSummaryBadges';
+import { TransactionTable } from './TransactionTable';
+import { bankYear, listQueryFilter, transactionListSearch, useTransactionFilter } from './transaction.filter';
+import { accountLabel } from './transaction.format';
+import { transactionKeys } from './transaction.queries';
+
+/** Address parameters of the screen beside the filter: the open transaction and the tab shown. */
+const TRANSACTION_PARAM = 'transaction';
+const VIEW_PARAM = 'view';
+const IMPORTS_VIEW = 'imports';
+const TransactionIdParam = z.coerce.number().int().positive();
+
+export default function BankTransactionsPage() {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const { filter, searchParams, onChangeFilter, onChangeSearchParams, onResetFilter } =
+    useTransactionFilter();
+  useDocumentTitle(`${t('nav.bank')} – ${company.Name} – Bilag`);
+
+  const accounts = useQuery(companyBankKeys.list(company.Id));
+  const years = useQuery(transactionKeys.years(company.Id));
+  const year = years.data ? chooseYear(years.data, filter.year, bankYear.read()) : undefined;
+  const hasYear = year !== undefined;
+  const scope = { year: year ?? 0, companyBankId: filter.companyBankId };
+  const list = useQuery({
+    ...transactionKeys.list(company.Id, listQueryFilter(filter, year)),
+    enabled: hasYear,
+  });
+  const statistics = useQuery({ ...transactionKeys.statistics(company.Id, scope), enabled: hasYear });
+  const summary = useQuery({ ...transactionKeys.missingSummary(company.Id, scope), enabled: hasYear });
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const selection = useRowSelection(rows.map((row) => row.Id));
+  const { pageCount, firstShown, lastShown } = usePageRange({
+    total: list.data?.total,
+    pageNumber: filter.pageNumber,
+    pageSize: filter.pageSize,
+    onChangePage: (pageNumber, options) => onChangeFilter({ pageNumber }, options),
+  });
+  const accountNames = new Map((accounts.data ?? []).map((account) => [account.Id, accountLabel(account)]));
+  const accountOptions = [
+    { value: '0', label: t('bankTransactions.list.allAccounts') },
+    ...(accounts.data ?? []).map((account) => ({ value: String(account.Id), label: accountLabel(account) })),
+  ];
+  const openTransactionId = TransactionIdParam.safeParse(searchParams.get(TRANSACTION_PARAM)).data;
+  const view = searchParams.get(VIEW_PARAM) === IMPORTS_VIEW ? IMPORTS_VIEW : 'transactions';
+  const importPath = companyPath(company, 'bank/import-document');
+
+  function onSelectYear(chosen: number) {
+    bankYear.store(chosen);
+    onChangeFilter({ year: chosen, month: 0 });
+  }
+
+  function onOpen(transaction: BankTransaction) {
+    onChangeSearchParams((params) => params.set(TRANSACTION_PARAM, String(transaction.Id)), {
+      isKeepingPage: true,
+    });
+  }
+
+  function onCloseTransaction() {
+    onChangeSearchParams((params) => params.delete(TRANSACTION_PARAM), {
+      isKeepingPage: true,
+      isReplacing: true,
+    });
+  }
+
+  /** The transactions of one import, of every year, with the other filters cleared. */
+  function onShowImport(importId: number, companyBankId: number) {
+    const shown = new URLSearchParams(transactionListSearch({ year: filter.year, importId, companyBankId }));
+    onChangeSearchParams((params) => {
+      for (const name of [...params.keys()]) params.delete(name);
+      for (const [name, value] of shown) params.set(name, value);
+    });
+  }
+
+  function onChangeView(next: string | null) {
+    onChangeSearchParams(
+      (params) => {
+        if (next === IMPORTS_VIEW) params.set(VIEW_PARAM, IMPORTS_VIEW);
+        else params.delete(VIEW_PARAM);
+      },
+      { isKeepingPage: true },
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <PageHeader
+        title={t('bankTransactions.list.title')}
+        subtitle={t('bankTransactions.list.subtitle', { company: company.Name })}
+      >
+        <Select
+          label={t('bankTransactions.list.account')}
+          data={accountOptions}
+          value={String(filter.companyBankId)}
+          onChange={(value) => onChangeFilter({ companyBankId: Number(value ?? 0), importId: undefined })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 260 }}
+          data-testid="bank-account"
+        />
+        <YearSelect
+          label={t('bankTransactions.list.year')}
+          years={years.data}
+          year={year}
+          onSelectYear={onSelectYear}
+          data-testid="bank-year"
+        />
+        <ExportPrivateLostButton companyId={company.Id} companyBankId={filter.companyBankId} year={year} />
+        <Button
+          component={Link}
+          to={importPath}
+          leftSection={<IconFileImport size={18} aria-hidden />}
+          data-testid="import-bank-file"
+        >
+          {t('bankTransactions.list.importButton')}
+        </Button>
+      </PageHeader>
+
+      <Tabs value={view} onChange={onChangeView} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="transactions" leftSection={<IconListDetails size={16} aria-hidden />}>
+            {t('bankTransactions.list.tabTransactions')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value={IMPORTS_VIEW}
+            leftSection={<IconHistory size={16} aria-hidden />}
+            data-testid="tab-imports"
+          >
+            {t('bankTransactions.list.tabImports')}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="transactions" pt="lg">
+          <Stack gap="lg">
+            {years.isError ? (
+              <RetryAlert
+                title={t('bankTransactions.list.yearsFailed')}
+                error={years.error}
+                onRetry={() => void years.refetch()}
+                data-testid="years-failed"
+              />
+            ) : (
+              <>
+                <StatisticsStrip
+                  counts={statistics.data}
+                  selectedMonth={filter.importId === undefined ? filter.month : -1}
+                  onSelectMonth={(month) => onChangeFilter({ month, importId: undefined })}
+                  texts={{
+                    label: t('bankTransactions.statistics.label'),
+                    month: (month, count) => t('bankTransactions.statistics.month', { month, count }),
+                    total: (count) => t('bankTransactions.statistics.total', { count }),
+                    wholeYear: t('bankTransactions.statistics.wholeYear'),
+                  }}
+                  data-testid="transaction-statistics"
+                />
+                <TransactionSummaryBadges
+                  summary={summary.data}
+                  selectedStatus={filter.status}
+                  onSelectStatus={(status) => onChangeFilter({ status })}
+                />
+              </>
+            )}
+
+            <ListCard
+              toolbar={
+                <>
+                  <TransactionFilters
+                    filter={filter}
+                    onChangeFilter={onChangeFilter}
+                    onResetFilter={onResetFilter}
+                  />
+                  <ListToolbarRow
+                    summary={
+                      list.data
+                        ? t('bankTransactions.list.showing', { first: firstShown, last: lastShown, total })
+                        : undefined
+                    }
+                    isFetching={list.isFetching}
+                    data-testid="transaction-count"
+                    notes={
+                      filter.importId !== undefined && (
+                        <Badge
+                          variant="light"
+                          tt="none"
+                          rightSection={
+                            <CloseButton
+                              size="xs"
+                              variant="transparent"
+                              aria-label={t('bankTransactions.list.clearImport')}
+                              onClick={() => onChangeFilter({ importId: undefined })}
+                            />
+                          }
+                          data-testid="import-filter"
+                        >
+                          {t('bankTransactions.list.onlyImport', { id: filter.importId })}
+                        </Badge>
+                      )
+                    }
+                    actions={
+                      <TransactionBulkActions
+                        companyId={company.Id}
+                        selectedIds={selection.selectedOnPage}
+                        onDone={selection.onClearSelection}
+                      />
+                    }
+                  />
+                </>
+              }
+              query={list}
+              empty={{
+                icon: <IconArrowsExchange size={28} aria-hidden />,
+                title: t('bankTransactions.list.emptyTitle'),
+                description: t('bankTransactions.list.emptyText'),
+                'data-testid': 'transaction-list-empty',
+              }}
+              pagination={{
+                pageCount,
+                pageNumber: filter.pageNumber,
+                onChange: (pageNumber) => onChangeFilter({ pageNumber }),
+                nextLabel: t('bankTransactions.list.nextPage'),
+                previousLabel: t('bankTransactions.list.previousPage'),
+              }}
+            >
+              <TransactionTable
+                companyId={company.Id}
+                rows={rows}
+                filter={filter}
+                accountNames={accountNames}
+                selection={selection}
+                onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
+                onOpen={onOpen}
+              />
+            </ListCard>
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value={IMPORTS_VIEW} pt="lg">
+          <BankImportHistory
+            companyId={company.Id}
+            companyBankId={filter.companyBankId}
+            accountNames={accountNames}
+            importPath={importPath}
+            onShowTransactions={(bankImport) => onShowImport(bankImport.Id, bankImport.CompanyBankId)}
+          />
+        </Tabs.Panel>
+      </Tabs>
+
+      <TransactionDrawer
+        companyId={company.Id}
+        transactionId={openTransactionId}
+        accountNames={accountNames}
+        onClose={onCloseTransaction}
+        onShowImport={onShowImport}
+      />
+    </Stack>
+  );
+}

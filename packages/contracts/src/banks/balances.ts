@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { envelope } from '../envelope';
+import { route } from '../route';
+import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
+
+const integer = z.coerce.number().int();
+
+export const BALANCE_TYPES = ['CLBD', 'OPBD', 'CLAV', 'ITBD', 'PRCD'] as const;
+export const BalanceType = z.enum(BALANCE_TYPES);
+export type BalanceType = z.infer<typeof BalanceType>;
+/** Where a balance came from: a bank's camt.053 feed or an imported statement file. */
+export const BALANCE_SOURCES = ['DNB_53', 'SP1_53', 'CAMT053', 'IMPORT'] as const;
+export const BalanceSource = z.enum(BALANCE_SOURCES);
+export type BalanceSource = z.infer<typeof BalanceSource>;
+
+/** The balance query of the spec: one account (or all), a balance type, and the period ibDate–ubDate. */
+export const BalanceQuery = z.object({
+  companyId: integer.positive().optional(),
+  accountNumber: z.string().trim().max(40).optional(),
+  balanceType: BalanceType.default('CLBD'),
+  ibDate: IsoDate.optional(),
+  ubDate: IsoDate.optional(),
+  source: BalanceSource.optional(),
+});
+export type BalanceQuery = z.infer<typeof BalanceQuery>;
+
+export const BalanceEntry = z.object({
+  Date: IsoDate,
+  Type: z.string(),
+  AmountOre: AmountOre,
+  Currency: CurrencyCode,
+  Source: BalanceSource,
+});
+export const AccountBalance = z.object({
+  CompanyBankId: z.number().int(),
+  AccountNumber: z.string(),
+  Currency: CurrencyCode,
+  /** Opening balance (inngående) at ibDate: the last balance of the type before the period. */
+  OpeningOre: AmountOre.nullable(),
+  /** Closing balance (utgående) at ubDate: the last balance of the type in the period. */
+  ClosingOre: AmountOre.nullable(),
+  /** The sum of the account's transactions dated in the period. */
+  MovementOre: AmountOre,
+  Entries: z.array(BalanceEntry),
+});
+export type AccountBalance = z.infer<typeof AccountBalance>;
+export const AccountBalancesReply = envelope(z.array(AccountBalance));
+export type AccountBalancesReply = z.infer<typeof AccountBalancesReply>;
+
+export const bankBalance = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks/balance`,
+  access: 'company',
+  query: BalanceQuery,
+  reply: AccountBalancesReply,
+  summary: 'Opening and closing balances of the accounts for a period (CLBD by default)',
+  tags: ['banks'],
+});
+
+export const companyBankBalances = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/company-banks/balances`,
+  access: 'company',
+  query: BalanceQuery,
+  reply: AccountBalancesReply,
+  summary: 'Balances of every company account (same as banks/balance)',
+  tags: ['company-banks'],
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { envelope } from '../envelope';
+import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
+import { BankGroup } from './bank';
+
+const integer = z.coerce.number().int();
+
+/** A bank account of a company. */
+export const CompanyBank = z.object({
+  Id: z.number().int(),
+  CompanyId: z.number().int(),
+  /** 11 digits, without separators; shown 4.2.5. */
+  AccountNumber: z.string(),
+  Iban: z.string(),
+  Name: z.string().nullable(),
+  Currency: CurrencyCode,
+  BankId: z.number().int().nullable(),
+  BankName: z.string().nullable(),
+  Bic: z.string().nullable(),
+  BankGroup: BankGroup.nullable(),
+  IsDefault: z.boolean(),
+  Sorting: z.number().int(),
+  ServiceStartDate: IsoDate.nullable(),
+  ServiceEndDate: IsoDate.nullable(),
+  /** The latest closing booked balance known, from a statement, and its date. */
+  Balance: AmountOre.nullable(),
+  BalanceDate: IsoDate.nullable(),
+  TransactionCount: z.number().int(),
+  CreatedAt: z.string(),
+});
+export type CompanyBank = z.infer<typeof CompanyBank>;
+
+export const CompanyBankListReply = envelope(z.array(CompanyBank));
+export type CompanyBankListReply = z.infer<typeof CompanyBankListReply>;
+export const CompanyBankReply = envelope(CompanyBank);
+export const NullableCompanyBankReply = envelope(CompanyBank.nullable());
+export const CompanyBankIdParams = z.object({ id: integer.positive() });
+export const CompanyIdOnlyQuery = z.object({ companyId: integer.positive().optional() });

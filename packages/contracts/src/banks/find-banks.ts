@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { route } from '../route';
+import { AutoImportTemplate, BankListReply, BankReply, NullableBankReply } from './bank';
+
+const tags = ['banks'];
+
+const integer = z.coerce.number().int();
+
+export const BankIdParams = z.object({ id: integer.positive() });
+export const BySwiftCodeQuery = z.object({ swiftCode: z.string().trim().min(1).max(11) });
+export const ByAccountNumberQuery = z.object({ accountNumber: z.string().trim().min(1).max(40) });
+export const ByTemplateQuery = z.object({ template: AutoImportTemplate });
+
+export const banks = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks`,
+  access: 'user',
+  reply: BankListReply,
+  summary: 'The registry of Norwegian banks',
+  tags,
+});
+
+export const banksBySwiftCode = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks/bySwiftCode`,
+  access: 'user',
+  query: BySwiftCodeQuery,
+  reply: NullableBankReply,
+  summary: 'The bank with a BIC (SWIFT code), or null',
+  tags,
+});
+
+export const banksByFilter = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks/getByFilter`,
+  access: 'user',
+  query: ByAccountNumberQuery,
+  reply: NullableBankReply,
+  summary: 'The bank of an account number, found from its first four digits, or null',
+  tags,
+});
+
+export const banksByTemplate = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks/getByTemplate`,
+  access: 'user',
+  query: ByTemplateQuery,
+  reply: BankListReply,
+  summary: 'The banks whose statements are imported with a template',
+  tags,
+});
+
+export const bankById = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/banks/:id`,
+  access: 'user',
+  params: BankIdParams,
+  reply: BankReply,
+  summary: 'One bank of the registry',
+  tags,
+});

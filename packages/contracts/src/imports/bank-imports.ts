@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { envelope } from '../envelope';
+import { route } from '../route';
+import { TransactionCompanyQuery } from '../transactions/transaction';
+import { IsoDate } from '../vouchers/voucher';
+import { ImportFormat } from './import-job';
+
+const integer = z.coerce.number().int();
+const tags = ['bankImport'];
+
+/** bankImport: the import history. */
+export const BankImportQuery = z.object({
+  companyId: integer.positive().optional(),
+  companyBankId: integer.min(0).default(0),
+  pageNumber: integer.min(1).default(1),
+  pageSize: integer.min(1).max(200).default(50),
+});
+export const BankImport = z.object({
+  Id: z.number().int(),
+  CompanyBankId: z.number().int(),
+  AccountNumber: z.string(),
+  FileName: z.string(),
+  Format: ImportFormat,
+  Template: z.string().nullable(),
+  Imported: z.number().int(),
+  Duplicates: z.number().int(),
+  Refused: z.number().int(),
+  FromDate: IsoDate.nullable(),
+  ToDate: IsoDate.nullable(),
+  UserName: z.string().nullable(),
+  CreatedAt: z.string(),
+  /** Transactions of the import still in the books (some may have been deleted one by one). */
+  RemainingTransactions: z.number().int(),
+});
+export type BankImport = z.infer<typeof BankImport>;
+export const BankImportListReply = envelope(z.object({ total: z.number().int(), rows: z.array(BankImport) }));
+export type BankImportListReply = z.infer<typeof BankImportListReply>;
+export const BankImportIdParams = z.object({ importId: integer.positive() });
+export const DeleteImportReply = envelope(z.object({ deletedTransactions: z.number().int() }));
+
+export const bankImports = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/bankImport`,
+  access: 'company',
+  query: BankImportQuery,
+  reply: BankImportListReply,
+  summary: 'The import history: who imported which file when, and what it added',
+  tags,
+});
+
+export const deleteBankImport = route({
+  method: 'DELETE',
+  path: `${ApiPrefix.main}/bankImport/:importId`,
+  access: 'company',
+  params: BankImportIdParams,
+  query: TransactionCompanyQuery,
+  reply: DeleteImportReply,
+  summary: 'Undo an import: removes exactly the transactions and balances it added',
+  tags,
+});

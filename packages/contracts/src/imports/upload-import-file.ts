@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { route } from '../route';
+import { ImportJobReply } from './import-job';
+
+const integer = z.coerce.number().int();
+
+/** v2/import-file-upload: multipart with companyId, companyBankId and one file. */
+export const ImportFileUploadFields = z.object({
+  companyId: integer.positive().optional(),
+  companyBankId: integer.positive(),
+});
+
+export const importFileUpload = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/transactions/v2/import-file-upload`,
+  access: 'company',
+  consumes: ['multipart/form-data'],
+  body: ImportFileUploadFields,
+  reply: ImportJobReply,
+  summary: 'Upload a statement file; answers with its detected layout and first rows',
+  tags: ['transactions'],
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { route } from '../route';
+import { RuleDraft, RuleReply } from './rule';
+
+const integer = z.coerce.number().int();
+
+export const AddLocalRuleRequest = RuleDraft.extend({ companyId: integer.positive() });
+export const AddGlobalRuleRequest = RuleDraft;
+
+const tags = ['rules'];
+
+/** Global rules hold for every company; the service lets only the roles that may edit them add one. */
+export const addGlobalRule = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/globalRules/add`,
+  access: 'user',
+  body: AddGlobalRuleRequest,
+  reply: RuleReply,
+  summary: 'Add one of the bureau’s global rules',
+  tags,
+});
+
+export const addLocalRule = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/localRules/add`,
+  access: 'company',
+  body: AddLocalRuleRequest,
+  reply: RuleReply,
+  summary: "Add one of a company's rules",
+  tags,
+});

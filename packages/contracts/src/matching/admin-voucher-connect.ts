@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { route } from '../route';
+import { ConnectReply } from './connect-transaction-voucher';
+
+const integer = z.coerce.number().int();
+
+export const AdminConnectRequest = z.object({
+  companyId: integer.positive(),
+  bankTransactionId: integer.positive(),
+  voucherId: integer.positive(),
+});
+/** adminVoucherConnect answers like transactionVoucher/add, with the counts of the company connected in. */
+export const AdminConnectReply = ConnectReply;
+
+export const adminVoucherConnect = route({
+  method: 'POST',
+  path: `${ApiPrefix.main}/transactionVoucher/adminVoucherConnect`,
+  access: 'admin',
+  body: AdminConnectRequest,
+  reply: AdminConnectReply,
+  summary: 'Administrators: connect a transaction and a voucher of any company',
+  tags: ['matching'],
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { envelope } from '../envelope';
+import { route } from '../route';
+import { RuleIdParams } from './rule';
+
+const integer = z.coerce.number().int();
+
+/** DELETE {id}: local rules name their company in the query. */
+export const RuleCompanyQuery = z.object({ companyId: integer.positive().optional() });
+export const DeleteRuleReply = envelope(z.null());
+
+const tags = ['rules'];
+
+export const deleteGlobalRule = route({
+  method: 'DELETE',
+  path: `${ApiPrefix.main}/globalRules/:id`,
+  access: 'user',
+  params: RuleIdParams,
+  query: RuleCompanyQuery,
+  reply: DeleteRuleReply,
+  summary: 'Delete one of the bureau’s global rules',
+  tags,
+});
+
+export const deleteLocalRule = route({
+  method: 'DELETE',
+  path: `${ApiPrefix.main}/localRules/:id`,
+  access: 'company',
+  params: RuleIdParams,
+  query: RuleCompanyQuery,
+  reply: DeleteRuleReply,
+  summary: "Delete one of a company's rules",
+  tags,
+});

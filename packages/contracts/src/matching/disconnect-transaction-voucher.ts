@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { envelope } from '../envelope';
+import { route } from '../route';
+import { CompanyScopedQuery, ConnectMissingCounts } from './matching';
+
+const integer = z.coerce.number().int();
+
+export const ConnectionIdParams = z.object({ id: integer.positive() });
+export const DisconnectReply = envelope(
+  z.object({ removed: z.number().int(), counts: ConnectMissingCounts }),
+);
+
+export const disconnectTransactionVoucher = route({
+  method: 'DELETE',
+  path: `${ApiPrefix.main}/transactionVoucher/:id`,
+  access: 'company',
+  params: ConnectionIdParams,
+  query: CompanyScopedQuery,
+  reply: DisconnectReply,
+  summary: 'Remove a connection; an automatic one is then never made automatically again',
+  tags: ['matching'],
+});

@@ -1,0 +1,21 @@
+import * as auth from './auth';
+import * as banks from './banks';
+import * as companies from './companies';
+import * as imports from './imports';
+import * as matching from './matching';
+import * as platform from './platform';
+import { collectRoutes } from './route';
+import * as transactions from './transactions';
+import * as vouchers from './vouchers';
+
+/** Every call of the API, keyed by its name: what the server registers and the scoping test walks. */
+export const routeTable = collectRoutes(
+  auth,
+  banks,
+  companies,
+  imports,
+  matching,
+  platform,
+  transactions,
+  vouchers,
+);

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { FILE_REPLY, route } from '../route';
+import { BankTransactionStatus } from './transaction';
+
+const integer = z.coerce.number().int();
+
+/** export-pdf-private-lost: a printable list of private and lost transactions. */
+export const ExportPrivateLostQuery = z.object({
+  companyId: integer.positive().optional(),
+  companyBankId: integer.min(0).default(0),
+  /** 0 both, 3 private only, 4 lost only. */
+  status: z.coerce
+    .number()
+    .pipe(
+      z.union([
+        z.literal(0),
+        z.literal(BankTransactionStatus.PRIVATE),
+        z.literal(BankTransactionStatus.LOST),
+      ]),
+    )
+    .default(0),
+  year: integer.min(1900).max(2200).optional(),
+});
+export type ExportPrivateLostQuery = z.infer<typeof ExportPrivateLostQuery>;
+
+export const exportPrivateLost = route({
+  method: 'GET',
+  path: `${ApiPrefix.main}/transactions/export-pdf-private-lost`,
+  access: 'company',
+  query: ExportPrivateLostQuery,
+  reply: FILE_REPLY,
+  summary: 'A printable PDF of the private and lost transactions',
+  tags: ['transactions'],
+});

@@ -63,8 +63,9 @@ export const Errors = {
     new AppError(ErrorCode.CONFLICT, messageKey, withParams(params)),
   tooLarge: (messageKey: MessageKey, params?: MessageParams) =>
     new AppError(ErrorCode.PAYLOAD_TOO_LARGE, messageKey, withParams(params)),
-  unsupportedMediaType: (messageKey: MessageKey, params?: MessageParams) =>
-    new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, messageKey, withParams(params)),
+  /** A file refused by its content; `data` names the file so a client can mark it in a batch. */
+  unsupportedMediaType: (messageKey: MessageKey, params?: MessageParams, data?: unknown) =>
+    new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, messageKey, { ...withParams(params), data }),
   /** A state the code guarantees cannot happen; logged and answered as a 500. */
   internal: () => new AppError(ErrorCode.INTERNAL, 'internal'),
 };

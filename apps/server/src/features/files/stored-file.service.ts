@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ErrorCode } from '@bilag/contracts';
 import { sniffFileType } from '@bilag/domain';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { AppError } from '../../platform/errors';
+import { Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
 import * as repository from './stored-file.repository';
@@ -34,10 +33,11 @@ export function checkUploads(files: UploadedFile[], accepted: readonly AcceptedK
   return files.map((file) => {
     const kind = sniffFileType(new Uint8Array(file.bytes));
     if (!(accepted as readonly string[]).includes(kind)) {
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'fileTypeNotAccepted', {
-        params: { name: file.fileName, accepted: accepted.join(', ') },
-        data: { fileName: file.fileName },
-      });
+      throw Errors.unsupportedMediaType(
+        'fileTypeNotAccepted',
+        { name: file.fileName, accepted: accepted.join(', ') },
+        { fileName: file.fileName },
+      );
     }
     const acceptedKind = kind as AcceptedKind;
     return { ...file, kind: acceptedKind, safeName: sanitizeFileName(file.fileName, acceptedKind) };

@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { companyExists, readWithCompanyAccess, requireCompanyAccess } from '../companies';
 import { toTransaction } from '../transactions';
-import { vouchersWithFiles } from '../vouchers';
+import { attachVoucherFiles } from '../vouchers';
 import {
   type AutoMatchOptions,
   autoMatch,
@@ -58,7 +58,7 @@ async function suggestionsWithVouchers(
     ...new Set(open.map((suggestion) => suggestion.voucherId)),
   ]);
   const vouchers = new Map(
-    (await vouchersWithFiles(db, companyId, voucherRows)).map((voucher) => [voucher.Id, voucher]),
+    (await attachVoucherFiles(db, companyId, voucherRows)).map((voucher) => [voucher.Id, voucher]),
   );
   const byTransaction = new Map<number, VoucherSuggestion[]>();
   for (const suggestion of open) {

@@ -1,2 +1,2 @@
 export { voucherRoutes } from './voucher.routes';
-export { vouchersWithFiles } from './voucher.service';
+export { attachVoucherFiles } from './voucher.service';

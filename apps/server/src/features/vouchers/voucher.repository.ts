@@ -275,7 +275,7 @@ export function listYears(db: Db, companyId: number) {
     .where(and(eq(vouchers.companyId, companyId), isNull(vouchers.deletedAt)));
 }
 
-export async function missingSummary(db: Db, companyId: number, year: number | undefined, today: string) {
+export async function countMissingFields(db: Db, companyId: number, year: number | undefined, today: string) {
   const range = year === undefined ? undefined : yearRange(year);
   const [row] = await db
     .select({

@@ -15,6 +15,7 @@ import {
   bearer,
   givenBankAccount,
   givenCompany,
+  givenTenancy,
   givenTransaction,
   givenUser,
   login,
@@ -38,12 +39,7 @@ describe('vouchers', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    const user = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT });
-    companyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
-    session = await login(context.app, user.email);
-    const outsider = await givenUser(context.db);
-    await givenCompany(context.db, { memberIds: [outsider.id] });
-    outsiderSession = await login(context.app, outsider.email);
+    ({ session, companyId, outsiderSession } = await givenTenancy(context));
   });
   afterAll(() => context.close());
 

@@ -42,23 +42,23 @@ export async function voucherRoutes(app: FastifyInstance, { db, store }: Options
     },
   );
   registerRoute(app, fetchAllVouchers, ({ query }, { principal }) =>
-    vouchers.fetchAllVouchers(db, principal, query),
+    vouchers.listAllVouchers(db, principal, query),
   );
   registerRoute(
     app,
     voucherStatistics,
-    async ({ query }, { principal }) => (await vouchers.voucherStatistics(db, principal, query)).counts,
+    async ({ query }, { principal }) => (await vouchers.getVoucherStatistics(db, principal, query)).counts,
   );
   registerRoute(
     app,
     voucherMonthAmounts,
-    async ({ query }, { principal }) => (await vouchers.voucherStatistics(db, principal, query)).amounts,
+    async ({ query }, { principal }) => (await vouchers.getVoucherStatistics(db, principal, query)).amounts,
   );
   registerRoute(app, voucherYears, ({ query }, { principal }) =>
-    vouchers.voucherYears(db, principal, query.companyId),
+    vouchers.listVoucherYears(db, principal, query.companyId),
   );
   registerRoute(app, voucherMissingSummary, ({ query }, { principal }) =>
-    vouchers.missingSummary(db, principal, query),
+    vouchers.getMissingSummary(db, principal, query),
   );
   registerRoute(app, adminVouchers, ({ query }) => vouchers.listAdminVouchers(db, query));
   registerRoute(app, voucherBalance, ({ query }, { principal }) =>
@@ -102,7 +102,7 @@ export async function voucherRoutes(app: FastifyInstance, { db, store }: Options
     vouchers.deleteVouchers(db, principal, body.companyId, body.ids),
   );
   registerRoute(app, voucherLabels, ({ params }, { principal }) =>
-    vouchers.voucherLabels(db, principal, params.companyId),
+    vouchers.listVoucherLabels(db, principal, params.companyId),
   );
   registerRoute(app, voucherDetail, ({ params, query }, { principal }) =>
     vouchers.getVoucherDetail(db, principal, query.companyId, params.id),

@@ -80,7 +80,7 @@ function toFileSummary(file: StoredFileRow): repository.VoucherFileSummary {
   };
 }
 
-export async function vouchersWithFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
+export async function attachVoucherFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
   const ids = rows.map((row) => row.id);
   const files = await listFilesOfOwners(db, companyId, VOUCHER_FILE_OWNER, ids);
   return rows.map((row) =>
@@ -116,7 +116,7 @@ export async function listVouchers(db: Db, principal: Principal, filter: Voucher
   return { total, rows: rows.map(({ voucher, files }) => toVoucher(voucher, files)) };
 }
 
-export async function fetchAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
+export async function listAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
   const { rows, total } = await listIfAccessible(db, principal, filter, FETCH_ALL_LIMIT, 0);
   const listed = rows.map(({ voucher, files }) => toVoucher(voucher, files));
   return { total, rows: listed, isTruncated: total > rows.length };
@@ -143,7 +143,7 @@ function currentYear() {
   return Number(todayInNorway().slice(0, 4));
 }
 
-export async function voucherStatistics(
+export async function getVoucherStatistics(
   db: Db,
   principal: Principal,
   query: { companyId?: number; year?: number },
@@ -161,23 +161,23 @@ export async function voucherStatistics(
   return { counts, amounts };
 }
 
-export async function voucherYears(db: Db, principal: Principal, companyIdInput: number | undefined) {
+export async function listVoucherYears(db: Db, principal: Principal, companyIdInput: number | undefined) {
   const companyId = await scope(db, principal, companyIdInput);
   const years = new Set((await repository.listYears(db, companyId)).map((row) => row.year));
   years.add(currentYear());
   return [...years].sort((a, b) => b - a);
 }
 
-export async function missingSummary(
+export async function getMissingSummary(
   db: Db,
   principal: Principal,
   query: { companyId?: number; year?: number },
 ) {
   const companyId = await scope(db, principal, query.companyId);
-  return repository.missingSummary(db, companyId, query.year, todayInNorway());
+  return repository.countMissingFields(db, companyId, query.year, todayInNorway());
 }
 
-export async function voucherLabels(db: Db, principal: Principal, companyIdInput: number) {
+export async function listVoucherLabels(db: Db, principal: Principal, companyIdInput: number) {
   const companyId = await scope(db, principal, companyIdInput);
   return (await repository.listLabels(db, companyId)).map((row) => ({ Label: row.label, Count: row.uses }));
 }
@@ -191,7 +191,7 @@ export async function getVoucherDetail(
   const companyId = await scope(db, principal, companyIdInput);
   const row = await repository.findVoucher(db, companyId, voucherId);
   if (!row) throw Errors.notFound('voucherNotFound');
-  const [voucher] = await vouchersWithFiles(db, companyId, [row]);
+  const [voucher] = await attachVoucherFiles(db, companyId, [row]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
   return { ...voucher, History: await readHistory(db, companyId, 'voucher', voucherId) };
 }
@@ -244,7 +244,7 @@ export async function addVouchersByWeb(
       return rows;
     }),
   );
-  return vouchersWithFiles(db, companyId, created);
+  return attachVoucherFiles(db, companyId, created);
 }
 
 function isComplete(row: Pick<VoucherRow, 'voucherDate' | 'amountOre' | 'supplierName'>) {
@@ -291,7 +291,7 @@ export async function updateVoucher(
     });
     return after;
   });
-  const [voucher] = await vouchersWithFiles(db, companyId, [updated]);
+  const [voucher] = await attachVoucherFiles(db, companyId, [updated]);
   if (!voucher) throw Errors.notFound('voucherNotFound');
   return voucher;
 }

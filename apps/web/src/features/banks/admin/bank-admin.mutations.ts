@@ -3,6 +3,7 @@ import {
   addBank,
   addBankAutoImport,
   type Bank,
+  BankStatus,
   type SaveBankRequest,
   updateBank,
   updateBankAutoImport,
@@ -82,7 +83,7 @@ export function useSaveAutoImportMutation() {
   });
 }
 
-type UpdateBankStatus = { bank: Bank; status: 0 | 1 };
+type UpdateBankStatus = { bank: Bank; status: BankStatus };
 
 export function useUpdateBankStatusMutation() {
   const refreshRegistry = useRefreshRegistry();
@@ -93,9 +94,14 @@ export function useUpdateBankStatusMutation() {
       refreshRegistry(bank);
       toast(
         ToastType.success,
-        i18n.t(bank.Status === 0 ? 'bankAdmin.registry.activated' : 'bankAdmin.registry.deactivated', {
-          bank: bank.Name,
-        }),
+        i18n.t(
+          bank.Status === BankStatus.ACTIVE
+            ? 'bankAdmin.registry.activated'
+            : 'bankAdmin.registry.deactivated',
+          {
+            bank: bank.Name,
+          },
+        ),
       );
     },
     onError: toastFailure,

@@ -60,8 +60,12 @@ export function readAccountIdentification(account: XmlNode | undefined): Account
   return { iban: undefined, bban: value };
 }
 
-function compact(value: string): string {
+export function compact(value: string): string {
   return value.replace(/\s+/g, '');
+}
+
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
 /** An `<Amt Ccy="NOK">1234.50</Amt>`-style element as integer minor units of its currency. */

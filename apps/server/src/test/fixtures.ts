@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { createUser, hashPassword } from '../features/auth';
 import { addCompanyUser, createCompany } from '../features/companies';
+import { createTestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -83,6 +84,25 @@ export async function multipart(fields: Record<string, string>, files: Multipart
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
   };
+}
+
+/** Imports a statement file with the one-step form (`transactions/import`), as the older upload does. */
+export async function importInOneStep(
+  app: FastifyInstance,
+  session: LoginData,
+  account: { companyId: number; companyBankId: number },
+  file: { name: string; bytes: Uint8Array },
+) {
+  const body = await multipart(
+    { companyId: String(account.companyId), companyBankId: String(account.companyBankId) },
+    [{ field: 'files', ...file }],
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/api/main/transactions/import',
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** A valid 11-digit account number that starts with the given digits (a bank's registration number). */
@@ -202,3 +222,10 @@ export async function givenTenancy(context: { app: FastifyInstance; db: Db }) {
     call,
   };
 }
+
+/** A test app of its own with the cast of `givenTenancy` in it, for a file of feature tests. */
+export async function givenTenantApp() {
+  const context = await createTestApp();
+  return { ...context, ...(await givenTenancy(context)) };
+}
+export type TenantApp = Awaited<ReturnType<typeof givenTenantApp>>;

@@ -4,31 +4,25 @@ import {
   givenAccountNumber,
   givenBankAccount,
   givenCompany,
-  givenTenancy,
+  givenTenantApp,
   givenTransaction,
   givenUser,
   type HttpMethod,
   login,
+  type TenantApp,
 } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
 
 describe('banks and company bank accounts', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let session: LoginData;
-  let adminSession: LoginData;
-  let outsiderSession: LoginData;
-  let companyId: number;
-  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
+  let context: TenantApp;
 
   beforeAll(async () => {
-    context = await createTestApp();
-    ({ session, adminSession, outsiderSession, companyId, call } = await givenTenancy(context));
+    context = await givenTenantApp();
   });
   afterAll(() => context.close());
 
   describe('the registry', () => {
     it('lists the Norwegian banks with BIC and registration numbers', async () => {
-      const response = await call('GET', '/api/main/banks');
+      const response = await context.call('GET', '/api/main/banks');
       expect(response.statusCode).toBe(200);
       const names = response.json().data.map((bank: { Name: string }) => bank.Name);
       expect(names).toEqual(
@@ -37,7 +31,7 @@ describe('banks and company bank accounts', () => {
     });
 
     it('finds the bank of an account number from its first four digits, and says null when none is known', async () => {
-      const dnb = await call(
+      const dnb = await context.call(
         'GET',
         `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('1503')}`,
       );
@@ -47,7 +41,7 @@ describe('banks and company bank accounts', () => {
         BankGroup: 'dnb',
         AutoImportTemplate: 'dnb',
       });
-      const unknown = await call(
+      const unknown = await context.call(
         'GET',
         `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('0001')}`,
       );
@@ -55,62 +49,72 @@ describe('banks and company bank accounts', () => {
     });
 
     it('finds a bank by its BIC, with or without a branch code', async () => {
-      const short = await call('GET', '/api/main/banks/bySwiftCode?swiftCode=spsono22');
+      const short = await context.call('GET', '/api/main/banks/bySwiftCode?swiftCode=spsono22');
       expect(short.json().data.Name).toBe('SpareBank 1 SR-Bank');
-      const long = await call('GET', '/api/main/banks/bySwiftCode?swiftCode=SPSONO22XXX');
+      const long = await context.call('GET', '/api/main/banks/bySwiftCode?swiftCode=SPSONO22XXX');
       expect(long.json().data.Name).toBe('SpareBank 1 SR-Bank');
     });
 
     it('lists the banks of an auto-import template', async () => {
-      const response = await call('GET', '/api/main/banks/getByTemplate?template=sparebank1');
+      const response = await context.call('GET', '/api/main/banks/getByTemplate?template=sparebank1');
       const names = response.json().data.map((bank: { Name: string }) => bank.Name);
       expect(names).toEqual(['SpareBank 1 SMN', 'SpareBank 1 SR-Bank']);
     });
 
     it('lets only an administrator add, change, switch auto-import and deactivate banks', async () => {
       const bank = { name: 'Testbanken', bic: 'TESTNOK1', bankGroup: 'other', prefixes: ['0999'] };
-      const refused = await call('POST', '/api/main/banks/add', bank);
+      const refused = await context.call('POST', '/api/main/banks/add', bank);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe(ErrorCode.ADMIN_ONLY);
 
-      const added = await call('POST', '/api/main/banks/add', bank, adminSession);
+      const added = await context.call('POST', '/api/main/banks/add', bank, context.adminSession);
       expect(added.statusCode).toBe(200);
       const id = added.json().data.Id;
-      const again = await call('POST', '/api/main/banks/add', bank, adminSession);
+      const again = await context.call('POST', '/api/main/banks/add', bank, context.adminSession);
       expect(again.statusCode).toBe(409);
 
-      const changed = await call(
+      const changed = await context.call(
         'PUT',
         `/api/main/banks/update/${id}`,
         { ...bank, prefixes: ['0998', '0999'] },
-        adminSession,
+        context.adminSession,
       );
       expect(changed.json().data.Prefixes).toEqual(['0998', '0999']);
-      const autoImport = await call(
+      const autoImport = await context.call(
         'POST',
         '/api/main/banks/addAutoImport',
         { bankId: id, template: 'nordnorge' },
-        adminSession,
+        context.adminSession,
       );
       expect(autoImport.json().data).toMatchObject({ AutoImportTemplate: 'nordnorge', IsAutoImport: true });
-      const off = await call(
+      const off = await context.call(
         'PUT',
         '/api/main/banks/updateAutoImport',
         { bankId: id, template: 'nordnorge', isAutoImport: false },
-        adminSession,
+        context.adminSession,
       );
       expect(off.json().data.IsAutoImport).toBe(false);
-      const inactive = await call('PUT', `/api/main/banks/updateStatus/${id}`, { status: 1 }, adminSession);
+      const inactive = await context.call(
+        'PUT',
+        `/api/main/banks/updateStatus/${id}`,
+        { status: 1 },
+        context.adminSession,
+      );
       expect(inactive.json().data.Status).toBe(1);
-      const lookup = await call(
+      const lookup = await context.call(
         'GET',
         `/api/main/banks/getByFilter?accountNumber=${givenAccountNumber('0998')}`,
       );
       expect(lookup.json().data).toBeNull();
 
-      const badBic = await call('POST', '/api/main/banks/add', { ...bank, bic: 'NOPE' }, adminSession);
+      const badBic = await context.call(
+        'POST',
+        '/api/main/banks/add',
+        { ...bank, bic: 'NOPE' },
+        context.adminSession,
+      );
       expect(badBic.statusCode).toBe(400);
-      expect((await call('GET', '/api/main/banks/admin-auto-import')).statusCode).toBe(403);
+      expect((await context.call('GET', '/api/main/banks/admin-auto-import')).statusCode).toBe(403);
     });
   });
 
@@ -125,7 +129,7 @@ describe('banks and company bank accounts', () => {
     });
 
     it('refuses an account number that fails mod 11, naming it', async () => {
-      const response = await call(
+      const response = await context.call(
         'POST',
         '/api/main/company-banks/add',
         { companyId: companyB, accountNumber: '1503.00.00001' },
@@ -136,7 +140,7 @@ describe('banks and company bank accounts', () => {
     });
 
     it('adds accounts with their bank, makes the first the default, and keeps their order', async () => {
-      const first = await call(
+      const first = await context.call(
         'POST',
         '/api/main/company-banks/add',
         {
@@ -157,7 +161,7 @@ describe('banks and company bank accounts', () => {
         Balance: null,
       });
       expect(first.json().data.Iban).toMatch(/^NO\d{13}$/);
-      const second = await call(
+      const second = await context.call(
         'POST',
         '/api/main/company-banks/add',
         { companyId: companyB, accountNumber: givenAccountNumber('3201', 20), name: 'Skatt' },
@@ -168,7 +172,7 @@ describe('banks and company bank accounts', () => {
         IsDefault: false,
         Sorting: 1,
       });
-      const duplicate = await call(
+      const duplicate = await context.call(
         'POST',
         '/api/main/company-banks/add',
         { companyId: companyB, accountNumber: givenAccountNumber('3201', 20) },
@@ -176,16 +180,16 @@ describe('banks and company bank accounts', () => {
       );
       expect(duplicate.statusCode).toBe(409);
 
-      const unknownBank = await call(
+      const unknownBank = await context.call(
         'POST',
         '/api/main/company-banks/add',
         { companyId: companyB, accountNumber: givenAccountNumber('0002', 30) },
         sessionB,
       );
       expect(unknownBank.json().data).toMatchObject({ BankId: null, BankName: null });
-      const banks = await call('GET', '/api/main/banks');
+      const banks = await context.call('GET', '/api/main/banks');
       const sbanken = banks.json().data.find((bank: { Name: string }) => bank.Name === 'Sbanken');
-      const chosen = await call(
+      const chosen = await context.call(
         'PUT',
         `/api/main/company-banks/${unknownBank.json().data.Id}`,
         { companyId: companyB, accountNumber: givenAccountNumber('0002', 30), bankId: sbanken.Id },
@@ -194,14 +198,14 @@ describe('banks and company bank accounts', () => {
       expect(chosen.json().data.BankName).toBe('Sbanken');
 
       const ids = [second.json().data.Id, unknownBank.json().data.Id, first.json().data.Id];
-      const partial = await call(
+      const partial = await context.call(
         'PUT',
         '/api/main/company-banks/sorting-setting-bank-accounts',
         { companyId: companyB, ids: ids.slice(1) },
         sessionB,
       );
       expect(partial.statusCode).toBe(400);
-      const sorted = await call(
+      const sorted = await context.call(
         'PUT',
         '/api/main/company-banks/sorting-setting-bank-accounts',
         { companyId: companyB, ids },
@@ -209,14 +213,14 @@ describe('banks and company bank accounts', () => {
       );
       expect(sorted.json().data.map((account: { Id: number }) => account.Id)).toEqual(ids);
 
-      const setDefault = await call(
+      const setDefault = await context.call(
         'POST',
         '/api/main/company-banks/set-default-account-number',
         { companyId: companyB, accountNumber: givenAccountNumber('3201', 20) },
         sessionB,
       );
       expect(setDefault.json().data.IsDefault).toBe(true);
-      const listed = await call(
+      const listed = await context.call(
         'GET',
         `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyB}`,
         undefined,
@@ -225,14 +229,14 @@ describe('banks and company bank accounts', () => {
       expect(listed.json().data.filter((account: { IsDefault: boolean }) => account.IsDefault)).toHaveLength(
         1,
       );
-      const defaultBank = await call(
+      const defaultBank = await context.call(
         'GET',
         `/api/main/company-banks/get-default-bank?companyId=${companyB}`,
         undefined,
         sessionB,
       );
       expect(defaultBank.json().data.Id).toBe(second.json().data.Id);
-      const settings = await call(
+      const settings = await context.call(
         'GET',
         `/api/main/company-banks/get-setting-bank-accounts?companyId=${companyB}`,
         undefined,
@@ -242,7 +246,7 @@ describe('banks and company bank accounts', () => {
         Type: 'default',
         AccountNumber: givenAccountNumber('3201', 20),
       });
-      const byCompany = await call(
+      const byCompany = await context.call(
         'GET',
         `/api/main/banks/getByCompany?companyId=${companyB}`,
         undefined,
@@ -257,26 +261,35 @@ describe('banks and company bank accounts', () => {
     });
 
     it('keeps service dates in order and tells the dates the transactions span', async () => {
-      const account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 40));
-      const reversed = await call('POST', '/api/main/companyBankServices/add-update', {
-        companyId,
+      const account = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 40),
+      );
+      const reversed = await context.call('POST', '/api/main/companyBankServices/add-update', {
+        companyId: context.companyId,
         companyBankId: account.Id,
         serviceStartDate: '2025-06-01',
         serviceEndDate: '2025-01-01',
       });
       expect(reversed.statusCode).toBe(400);
-      const saved = await call('POST', '/api/main/companyBankServices/add-update', {
-        companyId,
+      const saved = await context.call('POST', '/api/main/companyBankServices/add-update', {
+        companyId: context.companyId,
         companyBankId: account.Id,
         serviceStartDate: '2025-01-01',
         serviceEndDate: null,
       });
       expect(saved.json().data.ServiceStartDate).toBe('2025-01-01');
-      await givenTransaction(context.app, session, companyId, account.Id, { date: '2025-02-03' });
-      await givenTransaction(context.app, session, companyId, account.Id, { date: '2025-05-06' });
-      const dates = await call(
+      await givenTransaction(context.app, context.session, context.companyId, account.Id, {
+        date: '2025-02-03',
+      });
+      await givenTransaction(context.app, context.session, context.companyId, account.Id, {
+        date: '2025-05-06',
+      });
+      const dates = await context.call(
         'GET',
-        `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${companyId}`,
+        `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${context.companyId}`,
       );
       expect(dates.json().data).toMatchObject({
         ServiceStartDate: '2025-01-01',
@@ -287,15 +300,34 @@ describe('banks and company bank accounts', () => {
     });
 
     it('refuses to delete an account with transactions and deletes an empty one', async () => {
-      const used = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 50));
-      await givenTransaction(context.app, session, companyId, used.Id);
-      const refused = await call('DELETE', `/api/main/company-banks/${used.Id}?companyId=${companyId}`);
+      const used = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 50),
+      );
+      await givenTransaction(context.app, context.session, context.companyId, used.Id);
+      const refused = await context.call(
+        'DELETE',
+        `/api/main/company-banks/${used.Id}?companyId=${context.companyId}`,
+      );
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain('1');
-      const empty = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 60));
-      const deleted = await call('DELETE', `/api/main/company-banks/${empty.Id}?companyId=${companyId}`);
+      const empty = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 60),
+      );
+      const deleted = await context.call(
+        'DELETE',
+        `/api/main/company-banks/${empty.Id}?companyId=${context.companyId}`,
+      );
       expect(deleted.statusCode).toBe(200);
-      const missing = await call('DELETE', `/api/main/company-banks/${empty.Id}?companyId=${companyId}`);
+      const missing = await context.call(
+        'DELETE',
+        `/api/main/company-banks/${empty.Id}?companyId=${context.companyId}`,
+      );
       expect(missing.statusCode).toBe(404);
     });
 
@@ -305,8 +337,13 @@ describe('banks and company bank accounts', () => {
       const own = await login(context.app, user.email);
       const first = await givenBankAccount(context.app, own, company, givenAccountNumber('1503', 900));
       const second = await givenBankAccount(context.app, own, company, givenAccountNumber('1503', 910));
-      await call('DELETE', `/api/main/company-banks/${first.Id}?companyId=${company}`, undefined, own);
-      const defaultBank = await call(
+      await context.call(
+        'DELETE',
+        `/api/main/company-banks/${first.Id}?companyId=${company}`,
+        undefined,
+        own,
+      );
+      const defaultBank = await context.call(
         'GET',
         `/api/main/company-banks/get-default-bank?companyId=${company}`,
         undefined,
@@ -316,7 +353,12 @@ describe('banks and company bank accounts', () => {
     });
 
     it('gives the administrators an overview of every company account', async () => {
-      const response = await call('GET', '/api/main/banks/admin-auto-import', undefined, adminSession);
+      const response = await context.call(
+        'GET',
+        '/api/main/banks/admin-auto-import',
+        undefined,
+        context.adminSession,
+      );
       expect(response.statusCode).toBe(200);
       const rows = response.json().data as {
         CompanyId: number;
@@ -333,62 +375,78 @@ describe('banks and company bank accounts', () => {
 
   describe('company scoping', () => {
     it('answers another company 404 and no data on every account call', async () => {
-      const account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 70));
+      const account = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 70),
+      );
       const calls: { method: HttpMethod; url: string; payload?: object }[] = [
         {
           method: 'GET',
-          url: `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,
+          url: `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${context.companyId}`,
         },
-        { method: 'GET', url: `/api/main/company-banks/get-setting-bank-accounts?companyId=${companyId}` },
-        { method: 'GET', url: `/api/main/company-banks/get-default-bank?companyId=${companyId}` },
         {
           method: 'GET',
-          url: `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${companyId}`,
+          url: `/api/main/company-banks/get-setting-bank-accounts?companyId=${context.companyId}`,
         },
-        { method: 'GET', url: `/api/main/company-banks/balances?companyId=${companyId}` },
-        { method: 'GET', url: `/api/main/banks/balance?companyId=${companyId}` },
-        { method: 'GET', url: `/api/main/banks/getByCompany?companyId=${companyId}` },
+        { method: 'GET', url: `/api/main/company-banks/get-default-bank?companyId=${context.companyId}` },
+        {
+          method: 'GET',
+          url: `/api/main/company-banks/v2/${account.Id}/service-dates?companyId=${context.companyId}`,
+        },
+        { method: 'GET', url: `/api/main/company-banks/balances?companyId=${context.companyId}` },
+        { method: 'GET', url: `/api/main/banks/balance?companyId=${context.companyId}` },
+        { method: 'GET', url: `/api/main/banks/getByCompany?companyId=${context.companyId}` },
         {
           method: 'POST',
           url: '/api/main/company-banks/add',
-          payload: { companyId, accountNumber: givenAccountNumber('1503', 80) },
+          payload: { companyId: context.companyId, accountNumber: givenAccountNumber('1503', 80) },
         },
         {
           method: 'POST',
           url: '/api/main/company-banks/set-default-account-number',
-          payload: { companyId, accountNumber: account.AccountNumber },
+          payload: { companyId: context.companyId, accountNumber: account.AccountNumber },
         },
         {
           method: 'PUT',
           url: '/api/main/company-banks/sorting-setting-bank-accounts',
-          payload: { companyId, ids: [account.Id] },
+          payload: { companyId: context.companyId, ids: [account.Id] },
         },
         {
           method: 'PUT',
           url: `/api/main/company-banks/${account.Id}`,
-          payload: { companyId, accountNumber: account.AccountNumber },
+          payload: { companyId: context.companyId, accountNumber: account.AccountNumber },
         },
-        { method: 'DELETE', url: `/api/main/company-banks/${account.Id}?companyId=${companyId}` },
+        { method: 'DELETE', url: `/api/main/company-banks/${account.Id}?companyId=${context.companyId}` },
         {
           method: 'POST',
           url: '/api/main/companyBankServices/add-update',
-          payload: { companyId, companyBankId: account.Id, serviceStartDate: null, serviceEndDate: null },
+          payload: {
+            companyId: context.companyId,
+            companyBankId: account.Id,
+            serviceStartDate: null,
+            serviceEndDate: null,
+          },
         },
       ];
       for (const each of calls) {
-        const response = await call(each.method, each.url, each.payload, outsiderSession);
+        const response = await context.call(each.method, each.url, each.payload, context.outsiderSession);
         expect(response.statusCode, `${each.method} ${each.url}`).toBe(404);
         expect(response.json().data, `${each.method} ${each.url}`).toBeUndefined();
       }
-      const stillThere = await call(
+      const stillThere = await context.call(
         'GET',
-        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,
+        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${context.companyId}`,
       );
       expect(stillThere.json().data.some((each: { Id: number }) => each.Id === account.Id)).toBe(true);
     });
 
     it("says 'Company ID is missing' when an account call names no company", async () => {
-      const response = await call('GET', '/api/main/company-banks/fetch-all-company-bank-info-by-company-id');
+      const response = await context.call(
+        'GET',
+        '/api/main/company-banks/fetch-all-company-bank-info-by-company-id',
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Company ID is missing');
     });

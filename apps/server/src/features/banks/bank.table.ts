@@ -9,9 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey, timestamps } from '../../db/columns';
 
 /** The registry of Norwegian banks: an account number's first four digits tell its bank. */
 export const banks = pgTable(
@@ -25,8 +25,7 @@ export const banks = pgTable(
     autoImportTemplate: text('auto_import_template').$type<AutoImportTemplate>(),
     isAutoImport: boolean('is_auto_import').notNull().default(false),
     status: integer('status').$type<BankStatus>().notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('banks_bic_unique').on(table.bic)],
 );
@@ -36,8 +35,7 @@ export type BankRow = typeof banks.$inferSelect;
 export const companyBanks = pgTable(
   'company_banks',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     /** 11 digits without separators. */
     accountNumber: text('account_number').notNull(),
     name: text('name'),
@@ -48,8 +46,7 @@ export const companyBanks = pgTable(
     serviceStartDate: date('service_start_date', { mode: 'string' }),
     serviceEndDate: date('service_end_date', { mode: 'string' }),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
@@ -63,8 +60,7 @@ export type CompanyBankRow = typeof companyBanks.$inferSelect;
 export const bankBalances = pgTable(
   'bank_balances',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     companyBankId: bigint('company_bank_id', { mode: 'number' }).notNull(),
     importId: bigint('import_id', { mode: 'number' }),
     balanceDate: date('balance_date', { mode: 'string' }).notNull(),
@@ -72,7 +68,7 @@ export const bankBalances = pgTable(
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NOK'),
     source: text('source').$type<BalanceSource>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),

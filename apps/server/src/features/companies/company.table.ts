@@ -1,13 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { users } from '../auth/user.table';
 
 export const companies = pgTable(
@@ -21,7 +13,7 @@ export const companies = pgTable(
     status: integer('status').notNull().default(1),
     isSpecial: boolean('is_special').notNull().default(false),
     ownerUserId: integer('owner_user_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('companies_alias_unique').on(table.alias),
@@ -39,7 +31,7 @@ export const companyUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId] }),

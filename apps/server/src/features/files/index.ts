@@ -4,6 +4,7 @@ export {
   readFileForDownload,
   recordUpload,
   sanitizeFileName,
+  toFileReply,
   withStoredUploads,
 } from './stored-file.service';
 export type { StoredFileRow } from './stored-file.table';

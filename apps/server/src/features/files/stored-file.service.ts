@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { VoucherFile } from '@bilag/contracts';
 import { sniffFileType } from '@bilag/domain';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
+import type { FileSummary } from '../../db/sql-helpers';
 import { Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
@@ -105,6 +107,17 @@ export function recordUpload(db: Db, owner: FileOwner, upload: StoredUpload): Pr
     sha256: createHash('sha256').update(upload.bytes).digest('hex'),
     createdBy: owner.userId,
   });
+}
+
+/** A stored file as replies list it beside its voucher or transaction. */
+export function toFileReply(file: FileSummary): VoucherFile {
+  return {
+    Id: file.id,
+    FileName: file.fileName,
+    MimeType: file.mimeType,
+    Size: file.size,
+    HasThumbnail: file.hasThumbnail,
+  };
 }
 
 export async function readFileForDownload(

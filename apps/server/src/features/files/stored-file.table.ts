@@ -1,11 +1,11 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey } from '../../db/columns';
 
 /** A file someone uploaded (a receipt image, an invoice PDF), owned by a record of one company. */
 export const storedFiles = pgTable(
   'stored_files',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     ownerType: text('owner_type').notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
@@ -15,7 +15,7 @@ export const storedFiles = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),

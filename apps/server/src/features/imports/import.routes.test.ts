@@ -16,10 +16,13 @@ import {
   givenBankAccount,
   givenCompany,
   givenTenancy,
+  givenTenantApp,
   givenUser,
   type HttpMethod,
+  importInOneStep,
   login,
   multipart,
+  type TenantApp,
 } from '../../test/fixtures';
 import { createTestApp, openTestDatabase, testConfig } from '../../test/test-app';
 import { camt053, DNB_ROWS, dnbCsv } from './__fixtures__/statements';
@@ -29,16 +32,10 @@ const samplesDir = path.resolve(import.meta.dirname, '../../../../../../shared/s
 const hasSamples = existsSync(samplesDir);
 
 describe('statement imports', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let session: LoginData;
-  let outsiderSession: LoginData;
-  let adminSession: LoginData;
-  let companyId: number;
-  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
+  let context: TenantApp;
 
   beforeAll(async () => {
-    context = await createTestApp();
-    ({ session, outsiderSession, adminSession, companyId, call } = await givenTenancy(context));
+    context = await givenTenantApp();
   });
   afterAll(() => context.close());
 
@@ -46,8 +43,8 @@ describe('statement imports', () => {
     companyBankId: number,
     name: string,
     bytes: Uint8Array,
-    as = session,
-    company = companyId,
+    as = context.session,
+    company = context.companyId,
   ) {
     const body = await multipart({ companyId: String(company), companyBankId: String(companyBankId) }, [
       { field: 'file', name, bytes },
@@ -60,10 +57,19 @@ describe('statement imports', () => {
     });
   }
 
-  async function waitForJob(jobId: number, company = companyId, as = session): Promise<ImportJob> {
+  async function waitForJob(
+    jobId: number,
+    company = context.companyId,
+    as = context.session,
+  ): Promise<ImportJob> {
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const job = (
-        await call('GET', `/api/main/transactions/v2/import-job/${jobId}?companyId=${company}`, undefined, as)
+        await context.call(
+          'GET',
+          `/api/main/transactions/v2/import-job/${jobId}?companyId=${company}`,
+          undefined,
+          as,
+        )
       ).json().data as ImportJob;
       if (job.Status === 'completed' || job.Status === 'failed') return job;
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -73,8 +79,8 @@ describe('statement imports', () => {
 
   async function importFile(companyBankId: number, name: string, bytes: Uint8Array, mapping?: object) {
     const job = (await upload(companyBankId, name, bytes)).json().data as ImportJob;
-    const started = await call('POST', '/api/main/transactions/v2/import-data-upload', {
-      companyId,
+    const started = await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
+      companyId: context.companyId,
       jobId: job.Id,
       ...(mapping ? { mapping } : {}),
     });
@@ -87,7 +93,12 @@ describe('statement imports', () => {
     let firstImportId: number;
 
     beforeAll(async () => {
-      account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 100));
+      account = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 100),
+      );
     });
 
     it('detects the DNB layout and shows the first rows with the header row marked', async () => {
@@ -117,8 +128,8 @@ describe('statement imports', () => {
 
     it('reads the rows with a mapping: signed amounts, Norwegian dates, and the refused row with its reason', async () => {
       const job = (await upload(account.Id, 'kontoutskrift.csv', dnbCsv(DNB_ROWS))).json().data as ImportJob;
-      const read = await call('POST', '/api/main/transactions/v2/read-file-upload', {
-        companyId,
+      const read = await context.call('POST', '/api/main/transactions/v2/read-file-upload', {
+        companyId: context.companyId,
         jobId: job.Id,
         mapping: { columns: { date: 0, text: 1, amountOut: 3, amountIn: 4 }, headerRowIndex: 0 },
       });
@@ -137,8 +148,8 @@ describe('statement imports', () => {
         AmountOre: 1_250_000,
       });
       expect(read.json().data.Refused[0]).toMatchObject({ RowIndex: 5, Reason: 'INVALID_DATE' });
-      const incomplete = await call('POST', '/api/main/transactions/v2/read-file-upload', {
-        companyId,
+      const incomplete = await context.call('POST', '/api/main/transactions/v2/read-file-upload', {
+        companyId: context.companyId,
         jobId: job.Id,
         mapping: { columns: { text: 1, amount: 3 } },
       });
@@ -150,9 +161,9 @@ describe('statement imports', () => {
       expect(job).toMatchObject({ Status: 'completed', Imported: 4, Duplicates: 0, Refused: 1 });
       expect(job.ProcessedBytes).toBe(job.FileSize);
       firstImportId = job.ImportId as number;
-      const list = await call(
+      const list = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&year=2025&companyBankId=${account.Id}`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&year=2025&companyBankId=${account.Id}`,
       );
       expect(list.json().data.total).toBe(4);
       expect(list.json().data.rows[0]).toMatchObject({
@@ -163,8 +174,8 @@ describe('statement imports', () => {
         AccountNumber: account.AccountNumber,
         ImportId: firstImportId,
       });
-      const started = await call('POST', '/api/main/transactions/v2/import-data-upload', {
-        companyId,
+      const started = await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
+        companyId: context.companyId,
         jobId: job.Id,
       });
       expect(started.statusCode).toBe(409);
@@ -179,9 +190,9 @@ describe('statement imports', () => {
         dnbCsv([...DNB_ROWS.slice(0, 4), { date: '11.03.2025', text: 'Husleie mars', out: '15 000,00' }]),
       );
       expect(longer).toMatchObject({ Imported: 1, Duplicates: 4 });
-      const history = await call(
+      const history = await context.call(
         'GET',
-        `/api/main/bankImport?companyId=${companyId}&companyBankId=${account.Id}`,
+        `/api/main/bankImport?companyId=${context.companyId}&companyBankId=${account.Id}`,
       );
       expect(history.json().data.total).toBe(3);
       expect(history.json().data.rows[2]).toMatchObject({
@@ -199,16 +210,22 @@ describe('statement imports', () => {
     });
 
     it('undoes an import by removing exactly its transactions', async () => {
-      const undone = await call('DELETE', `/api/main/bankImport/${firstImportId}?companyId=${companyId}`);
+      const undone = await context.call(
+        'DELETE',
+        `/api/main/bankImport/${firstImportId}?companyId=${context.companyId}`,
+      );
       expect(undone.json().data.deletedTransactions).toBe(4);
-      const list = await call(
+      const list = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}`,
       );
       expect(list.json().data.rows.map((row: { Text: string }) => row.Text)).toEqual(['Husleie mars']);
       const reimported = await importFile(account.Id, 'kontoutskrift.csv', dnbCsv(DNB_ROWS));
       expect(reimported.Imported).toBe(4);
-      const missing = await call('DELETE', `/api/main/bankImport/${firstImportId}?companyId=${companyId}`);
+      const missing = await context.call(
+        'DELETE',
+        `/api/main/bankImport/${firstImportId}?companyId=${context.companyId}`,
+      );
       expect(missing.statusCode).toBe(404);
     });
 
@@ -227,7 +244,12 @@ describe('statement imports', () => {
       }
       const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
       expect(bytes.length).toBeGreaterThan(64 * 1024);
-      const other = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 120));
+      const other = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 120),
+      );
       const job = (await upload(other.Id, 'kontoutskrift.xlsx', bytes)).json().data as ImportJob;
       expect(job).toMatchObject({ Format: 'xlsx', Template: 'dnb' });
       expect(await importFile(other.Id, 'kontoutskrift.xlsx', bytes)).toMatchObject({
@@ -247,29 +269,36 @@ describe('statement imports', () => {
     });
 
     it('imports with the one-step form when the layout is known', async () => {
-      const other = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 110));
-      const body = await multipart({ companyId: String(companyId), companyBankId: String(other.Id) }, [
-        { field: 'files', name: 'a.csv', bytes: dnbCsv(DNB_ROWS) },
-      ]);
-      const response = await context.app.inject({
-        method: 'POST',
-        url: '/api/main/transactions/import',
-        headers: { ...bearer(session), ...body.headers },
-        payload: body.payload,
-      });
+      const other = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 110),
+      );
+      const response = await importInOneStep(
+        context.app,
+        context.session,
+        { companyId: context.companyId, companyBankId: other.Id },
+        { name: 'a.csv', bytes: dnbCsv(DNB_ROWS) },
+      );
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data[0]).toMatchObject({ Imported: 4, Duplicates: 0, Refused: 1 });
     });
 
     it('keeps texts with backslashes, tabs and a literal \\N as they are, and knows them again', async () => {
-      const other = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 130));
+      const other = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 130),
+      );
       const texts = ['Overføring C:\\mappe\\fil', 'Kolonne\tto', '\\N', 'Vanlig'];
       const rows = texts.map((text) => ({ date: '14.04.2025', text, out: '10,00' }));
       const first = await importFile(other.Id, 'spesial.csv', dnbCsv(rows));
       expect(first).toMatchObject({ Status: 'completed', Imported: 4, Duplicates: 0 });
-      const list = await call(
+      const list = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${other.Id}&year=2025`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${other.Id}&year=2025`,
       );
       expect(
         list
@@ -286,8 +315,8 @@ describe('statement imports', () => {
     it('imports booked entries (a batch split into its transactions), stores the balances and warns of a gap', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 200),
       );
       const january = camt053(account.AccountNumber, {
@@ -319,7 +348,10 @@ describe('statement imports', () => {
         Format: 'camt053',
         Camt: { Statements: 1, Entries: 2, BalanceProofOk: true, Warnings: [] },
       });
-      await call('POST', '/api/main/transactions/v2/import-data-upload', { companyId, jobId: uploaded.Id });
+      await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
+        companyId: context.companyId,
+        jobId: uploaded.Id,
+      });
       const done = await waitForJob(uploaded.Id);
       expect(done).toMatchObject({ Status: 'completed', Imported: 3 });
 
@@ -334,18 +366,18 @@ describe('statement imports', () => {
       const gap = (await upload(account.Id, 'februar.xml', february)).json().data as ImportJob;
       expect(gap.Camt?.Warnings.join(' ')).toContain('1700.00');
 
-      const balances = await call(
+      const balances = await context.call(
         'GET',
-        `/api/main/banks/balance?companyId=${companyId}&accountNumber=${account.AccountNumber}&ibDate=2025-01-01&ubDate=2025-12-31`,
+        `/api/main/banks/balance?companyId=${context.companyId}&accountNumber=${account.AccountNumber}&ibDate=2025-01-01&ubDate=2025-12-31`,
       );
       expect(balances.json().data[0]).toMatchObject({
         OpeningOre: 100_000,
         ClosingOre: 170_000,
         MovementOre: 70_000,
       });
-      const accounts = await call(
+      const accounts = await context.call(
         'GET',
-        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${companyId}`,
+        `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${context.companyId}`,
       );
       expect(accounts.json().data.find((each: { Id: number }) => each.Id === account.Id)).toMatchObject({
         Balance: 170_000,
@@ -359,8 +391,8 @@ describe('statement imports', () => {
     it('refuses a statement of another account', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 210),
       );
       const foreign = camt053(givenAccountNumber('1503', 220), {
@@ -374,7 +406,10 @@ describe('statement imports', () => {
       const job = (await upload(account.Id, 'annen.xml', foreign)).json().data as ImportJob;
       expect(job.Camt?.Statements).toBe(0);
       expect(job.Camt?.Warnings[0]).toContain(givenAccountNumber('1503', 220));
-      await call('POST', '/api/main/transactions/v2/import-data-upload', { companyId, jobId: job.Id });
+      await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
+        companyId: context.companyId,
+        jobId: job.Id,
+      });
       expect(await waitForJob(job.Id)).toMatchObject({ Status: 'failed', Imported: 0 });
     });
   });
@@ -392,8 +427,8 @@ describe('statement imports', () => {
         it(`detects ${template} in ${file} and imports its ${rows} rows`, async () => {
           const account = await givenBankAccount(
             context.app,
-            session,
-            companyId,
+            context.session,
+            context.companyId,
             givenAccountNumber('4212', rows * 7 + file.length),
           );
           const bytes = readFileSync(path.join(samplesDir, file));
@@ -407,8 +442,8 @@ describe('statement imports', () => {
       it('imports the headerless Jæren Sparebank export with a column mapping', async () => {
         const account = await givenBankAccount(
           context.app,
-          session,
-          companyId,
+          context.session,
+          context.companyId,
           givenAccountNumber('4212', 500),
         );
         const bytes = readFileSync(path.join(samplesDir, 'jaeren-sparebank__iso-8859-1-dos-crlf.csv'));
@@ -501,8 +536,8 @@ describe('statement imports', () => {
     it('marks imports that were running when the server stopped as failed', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 400),
       );
       const job = (await upload(account.Id, 'k.csv', dnbCsv(DNB_ROWS))).json().data as ImportJob;
@@ -513,12 +548,15 @@ describe('statement imports', () => {
         .where(eq(bankImportJobs.id, job.Id));
       await failInterruptedImports(context.db);
       const after = (
-        await call('GET', `/api/main/transactions/v2/import-job/${job.Id}?companyId=${companyId}`)
+        await context.call(
+          'GET',
+          `/api/main/transactions/v2/import-job/${job.Id}?companyId=${context.companyId}`,
+        )
       ).json().data;
       expect(after.Status).toBe('failed');
       expect(after.Error).toContain('interrupted');
-      const restarted = await call('POST', '/api/main/transactions/v2/import-data-upload', {
-        companyId,
+      const restarted = await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
+        companyId: context.companyId,
         jobId: job.Id,
       });
       expect(restarted.statusCode).toBe(200);
@@ -530,57 +568,58 @@ describe('statement imports', () => {
     it('answers another company 404 and no data on every import call', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 600),
       );
       const job = (await upload(account.Id, 'k.csv', dnbCsv(DNB_ROWS))).json().data as ImportJob;
       const completed = await importFile(account.Id, 'k2.csv', dnbCsv(DNB_ROWS.slice(2)));
-      const q = `companyId=${companyId}`;
+      const q = `companyId=${context.companyId}`;
       const calls: { method: HttpMethod; url: string; payload?: object }[] = [
         { method: 'GET', url: `/api/main/transactions/v2/import-job/${job.Id}?${q}` },
         {
           method: 'POST',
           url: '/api/main/transactions/v2/read-file-upload',
-          payload: { companyId, jobId: job.Id },
+          payload: { companyId: context.companyId, jobId: job.Id },
         },
         {
           method: 'POST',
           url: '/api/main/transactions/v2/import-data-upload',
-          payload: { companyId, jobId: job.Id },
+          payload: { companyId: context.companyId, jobId: job.Id },
         },
         { method: 'GET', url: `/api/main/bankImport?${q}` },
         { method: 'DELETE', url: `/api/main/bankImport/${completed.ImportId}?${q}` },
       ];
       for (const each of calls) {
-        const response = await call(each.method, each.url, each.payload, outsiderSession);
+        const response = await context.call(each.method, each.url, each.payload, context.outsiderSession);
         expect(response.statusCode, `${each.method} ${each.url}`).toBe(404);
         expect(response.json().data, `${each.method} ${each.url}`).toBeUndefined();
       }
-      const refusedUpload = await upload(account.Id, 'k.csv', dnbCsv(DNB_ROWS), outsiderSession);
+      const refusedUpload = await upload(account.Id, 'k.csv', dnbCsv(DNB_ROWS), context.outsiderSession);
       expect(refusedUpload.statusCode).toBe(404);
       expect(
-        (await call('GET', `/api/main/bankImport?${q}&companyBankId=${account.Id}`)).json().data.total,
+        (await context.call('GET', `/api/main/bankImport?${q}&companyBankId=${account.Id}`)).json().data
+          .total,
       ).toBe(1);
     });
 
     it('lets an administrator import for any company from the manual import screen', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 700),
       );
-      const job = (await upload(account.Id, 'admin.csv', dnbCsv(DNB_ROWS), adminSession)).json()
+      const job = (await upload(account.Id, 'admin.csv', dnbCsv(DNB_ROWS), context.adminSession)).json()
         .data as ImportJob;
-      const started = await call(
+      const started = await context.call(
         'POST',
         '/api/main/transactions/v2/import-data-upload',
-        { companyId, jobId: job.Id },
-        adminSession,
+        { companyId: context.companyId, jobId: job.Id },
+        context.adminSession,
       );
       expect(started.statusCode).toBe(200);
-      expect(await waitForJob(job.Id, companyId, adminSession)).toMatchObject({
+      expect(await waitForJob(job.Id, context.companyId, context.adminSession)).toMatchObject({
         Status: 'completed',
         Imported: 4,
       });

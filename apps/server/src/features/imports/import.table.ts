@@ -17,13 +17,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey, timestamps } from '../../db/columns';
 
 /** One finished statement import: what was read, by whom, and which transactions it added. */
 export const bankImports = pgTable(
   'bank_imports',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     companyBankId: bigint('company_bank_id', { mode: 'number' }).notNull(),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -36,7 +36,7 @@ export const bankImports = pgTable(
     fromDate: date('from_date', { mode: 'string' }),
     toDate: date('to_date', { mode: 'string' }),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
@@ -60,8 +60,7 @@ export type ImportJobLayout = {
 export const bankImportJobs = pgTable(
   'bank_import_jobs',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     companyBankId: bigint('company_bank_id', { mode: 'number' }).notNull(),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -85,8 +84,7 @@ export const bankImportJobs = pgTable(
      */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdBy: integer('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.id] })],
 );

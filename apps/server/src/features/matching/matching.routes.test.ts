@@ -1,41 +1,33 @@
-import { BankTransactionStatus, type LoginData, RoleId, VoucherStatus } from '@bilag/contracts';
+import { BankTransactionStatus, RoleId, VoucherStatus } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   givenAccountNumber,
   givenBankAccount,
   givenCompany,
-  givenTenancy,
+  givenTenantApp,
   givenTransaction,
   givenUser,
   givenVoucher,
+  importInOneStep,
   login,
-  multipart,
+  type TenantApp,
 } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
 import { camt053 } from '../imports/__fixtures__/statements';
 
 describe('matching vouchers with bank transactions', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let session: LoginData;
-  let outsiderSession: LoginData;
-  let adminSession: LoginData;
-  let userId: number;
-  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
+  let context: TenantApp;
 
   beforeAll(async () => {
-    context = await createTestApp();
-    const tenancy = await givenTenancy(context);
-    ({ session, outsiderSession, adminSession, call } = tenancy);
-    userId = tenancy.user.id;
+    context = await givenTenantApp();
   });
   afterAll(() => context.close());
 
   /** A company of its own for each scenario, so one scenario's counts do not see another's records. */
   async function givenBooks() {
-    const companyId = (await givenCompany(context.db, { memberIds: [userId] })).id;
+    const companyId = (await givenCompany(context.db, { memberIds: [context.user.id] })).id;
     const accountNumber = givenAccountNumber('1503', companyId * 7);
-    const account = await givenBankAccount(context.app, session, companyId, accountNumber);
+    const account = await givenBankAccount(context.app, context.session, companyId, accountNumber);
     return { companyId, accountNumber, companyBankId: account.Id as number };
   }
 
@@ -43,35 +35,23 @@ describe('matching vouchers with bank transactions', () => {
     books: { companyId: number; accountNumber: string; companyBankId: number },
     entries: Parameters<typeof camt053>[1]['entries'],
   ) {
-    const body = await multipart(
-      { companyId: String(books.companyId), companyBankId: String(books.companyBankId) },
-      [
-        {
-          field: 'files',
-          name: 'statement.xml',
-          bytes: camt053(books.accountNumber, {
-            id: `S-${books.companyId}`,
-            from: '2025-03-01',
-            to: '2025-03-31',
-            opening: '100000.00',
-            closing: '100000.00',
-            entries,
-          }),
-        },
-      ],
-    );
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/main/transactions/import',
-      headers: { ...bearer(session), ...body.headers },
-      payload: body.payload,
+    const response = await importInOneStep(context.app, context.session, books, {
+      name: 'statement.xml',
+      bytes: camt053(books.accountNumber, {
+        id: `S-${books.companyId}`,
+        from: '2025-03-01',
+        to: '2025-03-31',
+        opening: '100000.00',
+        closing: '100000.00',
+        entries,
+      }),
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data[0];
   }
 
-  async function missing(companyId: number, query = '', as = session) {
-    const response = await call(
+  async function missing(companyId: number, query = '', as = context.session) {
+    const response = await context.call(
       'GET',
       `/api/main/transactions/missing?companyId=${companyId}${query}`,
       undefined,
@@ -81,11 +61,11 @@ describe('matching vouchers with bank transactions', () => {
   }
 
   async function transaction(companyId: number, id: number) {
-    return (await call('GET', `/api/main/transactions/${id}?companyId=${companyId}`)).json().data;
+    return (await context.call('GET', `/api/main/transactions/${id}?companyId=${companyId}`)).json().data;
   }
 
   async function voucher(companyId: number, id: number) {
-    return (await call('GET', `/api/main/voucher/${id}?companyId=${companyId}`)).json().data;
+    return (await context.call('GET', `/api/main/voucher/${id}?companyId=${companyId}`)).json().data;
   }
 
   describe('after an import', () => {
@@ -99,25 +79,25 @@ describe('matching vouchers with bank transactions', () => {
     beforeAll(async () => {
       books = await givenBooks();
       const { companyId } = books;
-      telenor = await givenVoucher(context.app, session, companyId, {
+      telenor = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-03-01',
         dueDate: '2025-03-10',
         supplierName: 'Telenor Norge AS',
         amountOre: 89_900,
       });
-      byKid = await givenVoucher(context.app, session, companyId, {
+      byKid = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-02-20',
         dueDate: '2025-03-06',
         supplierName: 'Fjordkraft AS',
         amountOre: 154_300,
         kid: '0012345678903',
       });
-      equalA = await givenVoucher(context.app, session, companyId, {
+      equalA = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-03-12',
         supplierName: 'Kiwi Hamar',
         amountOre: 45_000,
       });
-      equalB = await givenVoucher(context.app, session, companyId, {
+      equalB = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-03-12',
         supplierName: 'Rema Skien',
         amountOre: 45_000,
@@ -146,11 +126,11 @@ describe('matching vouchers with bank transactions', () => {
     it('connects the clear matches automatically and says so in the import result', async () => {
       expect(imported.Matched).toMatchObject({ examined: 4, connected: 2, suggested: 1, ambiguous: 1 });
       const { data } = (
-        await call('GET', `/api/main/voucher/${telenor.Id}?companyId=${books.companyId}`)
+        await context.call('GET', `/api/main/voucher/${telenor.Id}?companyId=${books.companyId}`)
       ).json();
       expect(data.Status).toBe(VoucherStatus.CONNECTED);
       const suggested = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${byKid.Id}`,
         )
@@ -192,18 +172,18 @@ describe('matching vouchers with bank transactions', () => {
 
     it('rejects a suggestion for good, and accepts the other as a suggestion, updating the counts', async () => {
       const card = (await missing(books.companyId, '&connectStatus=1')).json().data.rows[0];
-      const rejected = await call('POST', '/api/main/voucherSuggestions/reject', {
+      const rejected = await context.call('POST', '/api/main/voucherSuggestions/reject', {
         companyId: books.companyId,
         bankTransactionId: card.Transaction.Id,
         voucherId: equalB.Id,
       });
       expect(rejected.statusCode).toBe(200);
-      const rerun = await call('POST', '/api/main/transactions/autoUpdateTransaction', {
+      const rerun = await context.call('POST', '/api/main/transactions/autoUpdateTransaction', {
         companyId: books.companyId,
       });
       expect(rerun.statusCode).toBe(200);
       const suggestions = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/voucherSuggestions?companyId=${books.companyId}&bankTransactionId=${card.Transaction.Id}`,
         )
@@ -212,7 +192,7 @@ describe('matching vouchers with bank transactions', () => {
         suggestions.map((suggestion: { Voucher: { Id: number } }) => suggestion.Voucher.Id),
       ).not.toContain(equalB.Id);
 
-      const connected = await call('POST', '/api/main/transactionVoucher/add', {
+      const connected = await context.call('POST', '/api/main/transactionVoucher/add', {
         companyId: books.companyId,
         bankTransactionIds: [card.Transaction.Id],
         voucherIds: [equalA.Id],
@@ -224,7 +204,7 @@ describe('matching vouchers with bank transactions', () => {
         BankTransactionStatus.CONNECTED,
       );
       const history = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/get-history?companyId=${books.companyId}&bankTransactionId=${card.Transaction.Id}`,
         )
@@ -236,12 +216,12 @@ describe('matching vouchers with bank transactions', () => {
 
     it('refuses to connect what is already connected', async () => {
       const suggested = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
         )
       ).json().data;
-      const response = await call('POST', '/api/main/transactionVoucher/add', {
+      const response = await context.call('POST', '/api/main/transactionVoucher/add', {
         companyId: books.companyId,
         bankTransactionIds: [suggested.connected[0].Transaction.Id],
         voucherIds: [equalB.Id],
@@ -252,13 +232,13 @@ describe('matching vouchers with bank transactions', () => {
 
     it('removes an automatic connection: it stays suggested but is never made automatically again', async () => {
       const suggested = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
         )
       ).json().data;
       const { Connection, Transaction } = suggested.connected[0];
-      const removed = await call(
+      const removed = await context.call(
         'DELETE',
         `/api/main/transactionVoucher/${Connection.Id}?companyId=${books.companyId}`,
       );
@@ -269,7 +249,9 @@ describe('matching vouchers with bank transactions', () => {
       );
       expect((await voucher(books.companyId, telenor.Id)).Status).toBe(VoucherStatus.READY);
       const rerun = (
-        await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId: books.companyId })
+        await context.call('POST', '/api/main/transactions/autoUpdateTransaction', {
+          companyId: books.companyId,
+        })
       ).json().data;
       expect(rerun.connected).toBe(0);
       expect((await transaction(books.companyId, Transaction.Id)).Status).toBe(
@@ -279,7 +261,7 @@ describe('matching vouchers with bank transactions', () => {
 
     it('marks a transaction lost through updateMissingByAddVoucher, with a note', async () => {
       const fee = (await missing(books.companyId, '&keyword=Gebyr')).json().data.rows[0];
-      const response = await call(
+      const response = await context.call(
         'PUT',
         `/api/main/transactions/updateMissingByAddVoucher/${fee.Transaction.Id}`,
         {
@@ -296,41 +278,51 @@ describe('matching vouchers with bank transactions', () => {
     });
 
     it('keeps other companies out', async () => {
-      expect((await missing(books.companyId, '', outsiderSession)).statusCode).toBe(404);
-      const connect = await call(
+      expect((await missing(books.companyId, '', context.outsiderSession)).statusCode).toBe(404);
+      const connect = await context.call(
         'POST',
         '/api/main/transactionVoucher/add',
         { companyId: books.companyId, bankTransactionIds: [1], voucherIds: [1] },
-        outsiderSession,
+        context.outsiderSession,
       );
       expect(connect.statusCode).toBe(404);
-      const rerun = await call(
+      const rerun = await context.call(
         'POST',
         '/api/main/transactions/autoUpdateTransaction',
         { companyId: books.companyId },
-        outsiderSession,
+        context.outsiderSession,
       );
       expect(rerun.statusCode).toBe(404);
-      const suggestions = await call(
+      const suggestions = await context.call(
         'GET',
         `/api/main/transactions/getSuggestTransaction?companyId=${books.companyId}&voucherId=${telenor.Id}`,
         undefined,
-        outsiderSession,
+        context.outsiderSession,
       );
       expect(suggestions.statusCode).toBe(404);
-      const quality = await call('GET', '/api/main/transactionVoucher/admin-quality', undefined, session);
+      const quality = await context.call(
+        'GET',
+        '/api/main/transactionVoucher/admin-quality',
+        undefined,
+        context.session,
+      );
       expect(quality.statusCode).toBe(403);
     });
 
     it('lets an administrator see the quality per company and connect in any company', async () => {
       const quality = (
-        await call('GET', '/api/main/transactionVoucher/admin-quality', undefined, adminSession)
+        await context.call(
+          'GET',
+          '/api/main/transactionVoucher/admin-quality',
+          undefined,
+          context.adminSession,
+        )
       ).json().data;
       const row = quality.find((each: { CompanyId: number }) => each.CompanyId === books.companyId);
       expect(row).toMatchObject({ ConnectedAutomatically: 1, ConnectedByHand: 1, SuggestionsRejected: 1 });
       expect(row.AutomaticUndone).toBe(1);
       const telenorTransaction = (await missing(books.companyId, '&keyword=TELENOR')).json().data.rows[0];
-      const connected = await call(
+      const connected = await context.call(
         'POST',
         '/api/main/transactionVoucher/adminVoucherConnect',
         {
@@ -338,16 +330,16 @@ describe('matching vouchers with bank transactions', () => {
           bankTransactionId: telenorTransaction.Transaction.Id,
           voucherId: telenor.Id,
         },
-        adminSession,
+        context.adminSession,
       );
       expect(connected.statusCode, connected.body).toBe(200);
       expect(connected.json().data.connections[0].Source).toBe('admin');
       const listed = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactionVoucher/admin-connections?companyId=${books.companyId}&source=admin`,
           undefined,
-          adminSession,
+          context.adminSession,
         )
       ).json().data;
       expect(listed.total).toBe(1);
@@ -362,24 +354,24 @@ describe('matching vouchers with bank transactions', () => {
     it('connects one transaction to several vouchers only when the amounts add up to the øre', async () => {
       const books = await givenBooks();
       const { companyId } = books;
-      const payment = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const payment = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         date: '2025-04-02',
         text: 'Samlet betaling Posten',
         amountOre: -30_000,
       });
-      const first = await givenVoucher(context.app, session, companyId, {
+      const first = await givenVoucher(context.app, context.session, companyId, {
         supplierName: 'Posten',
         amountOre: 10_000,
       });
-      const second = await givenVoucher(context.app, session, companyId, {
+      const second = await givenVoucher(context.app, context.session, companyId, {
         supplierName: 'Posten',
         amountOre: 20_001,
       });
-      const third = await givenVoucher(context.app, session, companyId, {
+      const third = await givenVoucher(context.app, context.session, companyId, {
         supplierName: 'Posten',
         amountOre: 9_999,
       });
-      const off = await call('POST', '/api/main/transactionVoucher/add', {
+      const off = await context.call('POST', '/api/main/transactionVoucher/add', {
         companyId,
         bankTransactionIds: [payment.Id],
         voucherIds: [first.Id, second.Id],
@@ -391,11 +383,11 @@ describe('matching vouchers with bank transactions', () => {
       const norwegian = await context.app.inject({
         method: 'POST',
         url: '/api/main/transactionVoucher/add',
-        headers: { ...bearer(session), language: 'no' },
+        headers: { ...bearer(context.session), language: 'no' },
         payload: { companyId, bankTransactionIds: [payment.Id], voucherIds: [first.Id, second.Id] },
       });
       expect(norwegian.json().message).toContain('like på øret');
-      const adds = await call('PUT', `/api/main/transactions/updateMissingByVoucher/${payment.Id}`, {
+      const adds = await context.call('PUT', `/api/main/transactions/updateMissingByVoucher/${payment.Id}`, {
         companyId,
         voucherIds: [second.Id, third.Id],
       });
@@ -409,7 +401,7 @@ describe('matching vouchers with bank transactions', () => {
 
     it('refuses several transactions with several vouchers', async () => {
       const books = await givenBooks();
-      const response = await call('POST', '/api/main/transactionVoucher/add', {
+      const response = await context.call('POST', '/api/main/transactionVoucher/add', {
         companyId: books.companyId,
         bankTransactionIds: [1, 2],
         voucherIds: [3, 4],
@@ -429,12 +421,17 @@ describe('matching vouchers with bank transactions', () => {
     it('previews a rule, runs it after saving, and counts its hits', async () => {
       const books = await givenBooks();
       const { companyId } = books;
-      const fee = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const fee = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         text: 'Gebyr kontohold',
         amountOre: -7_500,
       });
-      await givenTransaction(context.app, session, companyId, books.companyBankId, { text: 'Kortkjøp KIWI' });
-      const preview = await call('POST', '/api/main/localRules/preview', { companyId, rule: feeRule });
+      await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
+        text: 'Kortkjøp KIWI',
+      });
+      const preview = await context.call('POST', '/api/main/localRules/preview', {
+        companyId,
+        rule: feeRule,
+      });
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.json().data).toMatchObject({ examined: 2, total: 1 });
       expect(preview.json().data.rows[0].Transaction.Id).toBe(fee.Id);
@@ -444,10 +441,11 @@ describe('matching vouchers with bank transactions', () => {
       ]);
       expect((await transaction(companyId, fee.Id)).Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
 
-      const saved = await call('POST', '/api/main/localRules/add', { companyId, ...feeRule });
+      const saved = await context.call('POST', '/api/main/localRules/add', { companyId, ...feeRule });
       expect(saved.statusCode, saved.body).toBe(200);
-      const run = (await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })).json()
-        .data;
+      const run = (
+        await context.call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })
+      ).json().data;
       expect(run).toMatchObject({ byRule: 1, ruleHits: [{ Name: 'Bank fees are private', Hits: 1 }] });
       const after = await transaction(companyId, fee.Id);
       expect(after).toMatchObject({
@@ -455,7 +453,7 @@ describe('matching vouchers with bank transactions', () => {
         IsPrivate: true,
         Note: 'Bank fee',
       });
-      const listed = (await call('GET', `/api/main/localRules?companyId=${companyId}`)).json().data;
+      const listed = (await context.call('GET', `/api/main/localRules?companyId=${companyId}`)).json().data;
       expect(listed.rows[0]).toMatchObject({ Name: 'Bank fees are private', HitCount: 1 });
       expect(listed.rows[0].LastHitAt).not.toBeNull();
     });
@@ -463,33 +461,33 @@ describe('matching vouchers with bank transactions', () => {
     it('connects by KID or amount through a rule, taking each voucher once', async () => {
       const books = await givenBooks();
       const { companyId } = books;
-      const first = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const first = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         date: '2025-05-02',
         text: 'Husleie mai',
         amountOre: -1_250_000,
       });
-      const second = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const second = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         date: '2025-06-02',
         text: 'Husleie juni',
         amountOre: -1_250_000,
       });
-      const rent = await givenVoucher(context.app, session, companyId, {
+      const rent = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-05-01',
         supplierName: 'Gårdeier AS',
         amountOre: 1_250_000,
       });
-      const rule = await call('POST', '/api/main/localRules/add', {
+      const rule = await context.call('POST', '/api/main/localRules/add', {
         companyId,
         name: 'Rent',
         conditions: [{ kind: 'text', operator: 'regex', value: '^husleie\\b' }],
         actions: [{ kind: 'connect', by: 'amount' }],
       });
       expect(rule.statusCode, rule.body).toBe(200);
-      await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
+      await context.call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
       expect((await transaction(companyId, first.Id)).Status).toBe(BankTransactionStatus.CONNECTED);
       expect((await transaction(companyId, second.Id)).Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
       const connected = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/getSuggestTransaction?companyId=${companyId}&voucherId=${rent.Id}`,
         )
@@ -502,14 +500,14 @@ describe('matching vouchers with bank transactions', () => {
 
     it('refuses a rule without conditions or with a pattern that cannot be read', async () => {
       const books = await givenBooks();
-      const empty = await call('POST', '/api/main/localRules/add', {
+      const empty = await context.call('POST', '/api/main/localRules/add', {
         companyId: books.companyId,
         name: 'Nothing',
         conditions: [],
         actions: [{ kind: 'markPrivate' }],
       });
       expect(empty.statusCode).toBe(400);
-      const badPattern = await call('POST', '/api/main/localRules/add', {
+      const badPattern = await context.call('POST', '/api/main/localRules/add', {
         companyId: books.companyId,
         name: 'Broken',
         conditions: [{ kind: 'text', operator: 'regex', value: '([a-z' }],
@@ -521,72 +519,74 @@ describe('matching vouchers with bank transactions', () => {
     it('runs the company’s own rules before the global ones, and lets only accountants and admins write global ones', async () => {
       const books = await givenBooks();
       const { companyId } = books;
-      const fee = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const fee = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         text: 'Gebyr utland',
         amountOre: -2_500,
       });
-      const global = await call('POST', '/api/main/globalRules/add', {
+      const global = await context.call('POST', '/api/main/globalRules/add', {
         name: `Fees are lost ${companyId}`,
         priority: 0,
         conditions: [{ kind: 'text', operator: 'contains', value: 'gebyr' }],
         actions: [{ kind: 'setStatus', status: 4 }],
       });
       expect(global.statusCode, global.body).toBe(200);
-      await call('POST', '/api/main/localRules/add', { companyId, ...feeRule, priority: 500 });
+      await context.call('POST', '/api/main/localRules/add', { companyId, ...feeRule, priority: 500 });
       const preview = (
-        await call('POST', '/api/main/globalRules/preview', {
+        await context.call('POST', '/api/main/globalRules/preview', {
           companyId,
           rule: { ...feeRule, name: 'draft' },
         })
       ).json().data;
       expect(preview.rows[0].ShadowedBy).toMatchObject({ Name: 'Bank fees are private' });
-      await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
+      await context.call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId });
       expect((await transaction(companyId, fee.Id)).Status).toBe(BankTransactionStatus.PRIVATE);
 
       const limited = await givenUser(context.db, { roleId: RoleId.ACCOUNTANT_LIMIT });
       const limitedSession = await login(context.app, limited.email);
-      const refused = await call(
+      const refused = await context.call(
         'POST',
         '/api/main/globalRules/add',
         { name: 'Not mine', conditions: feeRule.conditions, actions: feeRule.actions },
         limitedSession,
       );
       expect(refused.statusCode).toBe(403);
-      const removed = await call('DELETE', `/api/main/globalRules/${global.json().data.Id}`);
+      const removed = await context.call('DELETE', `/api/main/globalRules/${global.json().data.Id}`);
       expect(removed.statusCode).toBe(200);
     });
 
     it('copies rules to other companies, skipping the ones already there, and only to companies of the user', async () => {
       const from = await givenBooks();
       const to = await givenBooks();
-      await call('POST', '/api/main/localRules/add', { companyId: from.companyId, ...feeRule });
-      await call('POST', '/api/main/localRules/add', {
+      await context.call('POST', '/api/main/localRules/add', { companyId: from.companyId, ...feeRule });
+      await context.call('POST', '/api/main/localRules/add', {
         companyId: from.companyId,
         ...feeRule,
         name: 'Second',
       });
-      const copied = await call('POST', '/api/main/localRules/copy', {
+      const copied = await context.call('POST', '/api/main/localRules/copy', {
         fromCompanyId: from.companyId,
         toCompanyIds: [to.companyId],
       });
       expect(copied.json().data).toEqual({ copied: 2, companies: 1, skipped: 0 });
-      const again = await call('POST', '/api/main/localRules/copy', {
+      const again = await context.call('POST', '/api/main/localRules/copy', {
         fromCompanyId: from.companyId,
         toCompanyIds: [to.companyId],
       });
       expect(again.json().data).toEqual({ copied: 0, companies: 1, skipped: 2 });
-      expect((await call('GET', `/api/main/localRules?companyId=${to.companyId}`)).json().data.total).toBe(2);
+      expect(
+        (await context.call('GET', `/api/main/localRules?companyId=${to.companyId}`)).json().data.total,
+      ).toBe(2);
       const foreign = await givenCompany(context.db);
-      const refused = await call('POST', '/api/main/localRules/copy', {
+      const refused = await context.call('POST', '/api/main/localRules/copy', {
         fromCompanyId: from.companyId,
         toCompanyIds: [foreign.id],
       });
       expect(refused.statusCode).toBe(404);
-      const outsider = await call(
+      const outsider = await context.call(
         'GET',
         `/api/main/localRules?companyId=${from.companyId}`,
         undefined,
-        outsiderSession,
+        context.outsiderSession,
       );
       expect(outsider.statusCode).toBe(404);
     });
@@ -597,47 +597,48 @@ describe('matching vouchers with bank transactions', () => {
       const books = await givenBooks();
       const { companyId } = books;
       for (const [index, day] of ['02', '09', '16'].entries()) {
-        const paid = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+        const paid = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
           date: `2025-04-${day}`,
           text: 'VIPPS *KB 4411',
           amountOre: -(4_000 + index * 500),
         });
-        const receipt = await givenVoucher(context.app, session, companyId, {
+        const receipt = await givenVoucher(context.app, context.session, companyId, {
           date: `2025-04-${day}`,
           supplierName: 'Kaffebrenneriet Oslo AS',
           amountOre: 4_000 + index * 500,
         });
-        await call('POST', '/api/main/transactionVoucher/add', {
+        await context.call('POST', '/api/main/transactionVoucher/add', {
           companyId,
           bankTransactionIds: [paid.Id],
           voucherIds: [receipt.Id],
         });
       }
-      const tie = await givenTransaction(context.app, session, companyId, books.companyBankId, {
+      const tie = await givenTransaction(context.app, context.session, companyId, books.companyBankId, {
         date: '2025-04-23',
         text: 'VIPPS *KB 4411',
         amountOre: -6_000,
       });
-      const coffee = await givenVoucher(context.app, session, companyId, {
+      const coffee = await givenVoucher(context.app, context.session, companyId, {
         date: '2025-04-23',
         supplierName: 'Kaffebrenneriet Oslo AS',
         amountOre: 6_000,
       });
-      await givenVoucher(context.app, session, companyId, {
+      await givenVoucher(context.app, context.session, companyId, {
         date: '2025-04-23',
         supplierName: 'Narvesen Oslo S',
         amountOre: 6_000,
       });
-      const plain = (await call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })).json()
-        .data;
+      const plain = (
+        await context.call('POST', '/api/main/transactions/autoUpdateTransaction', { companyId })
+      ).json().data;
       expect(plain).toMatchObject({ connected: 0, ambiguous: 1, learnedFrom: 0 });
 
-      const learned = await call('POST', '/api/main/transactions/autoUpdateTransactionByAiLocal', {
+      const learned = await context.call('POST', '/api/main/transactions/autoUpdateTransactionByAiLocal', {
         companyId,
       });
       expect(learned.json().data).toMatchObject({ connected: 1, learnedFrom: 3 });
       const connected = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/transactions/getSuggestTransaction?companyId=${companyId}&voucherId=${coffee.Id}`,
         )
@@ -649,7 +650,7 @@ describe('matching vouchers with bank transactions', () => {
         confirmations: 3,
       });
       const info = (
-        await call(
+        await context.call(
           'GET',
           `/api/main/voucher/get-voucher-suggest-info?companyId=${companyId}&bankTransactionId=${tie.Id}`,
         )

@@ -14,13 +14,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey, timestamps } from '../../db/columns';
 
 /** A bank transaction explained by a voucher. One transaction may have several vouchers and the other way round. */
 export const transactionVouchers = pgTable(
   'transaction_vouchers',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
     voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
     source: text('source').$type<ConnectionSource>().notNull(),
@@ -28,7 +28,7 @@ export const transactionVouchers = pgTable(
     reasons: jsonb('reasons').$type<MatchReason[]>().notNull().default(sql`'[]'::jsonb`),
     ruleId: bigint('rule_id', { mode: 'number' }),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
@@ -63,7 +63,7 @@ export const matchSuggestions = pgTable(
     rank: integer('rank').notNull().default(1),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.bankTransactionId, table.voucherId] }),
@@ -78,8 +78,7 @@ export type MatchSuggestionRow = typeof matchSuggestions.$inferSelect;
 export const matchRules = pgTable(
   'match_rules',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     scope: text('scope').$type<RuleScope>().notNull(),
     name: text('name').notNull(),
     priority: integer('priority').notNull().default(100),
@@ -89,8 +88,7 @@ export const matchRules = pgTable(
     hitCount: integer('hit_count').notNull().default(0),
     lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.id] })],
 );

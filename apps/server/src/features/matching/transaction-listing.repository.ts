@@ -1,29 +1,13 @@
 import { BankTransactionStatus, type ConnectMissingFilter } from '@bilag/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankTransactions, companyBanks, vouchers } from '../../db/schema';
-import { filesOfOwnerRow } from '../../db/sql-helpers';
-import { filterConditions, TRANSACTION_FILE_OWNER, type TransactionListing } from '../transactions';
-import { accountOfTransaction, isOpenVoucher } from './open-item.repository';
-
-const filesOfTransaction = filesOfOwnerRow('bank_transactions', TRANSACTION_FILE_OWNER);
+import { bankTransactions, vouchers } from '../../db/schema';
+import { filterConditions, selectTransactionListings, type TransactionListing } from '../transactions';
+import { isOpenVoucher } from './open-item.repository';
 
 /** Whether a transaction has an open suggestion: the connect-missing "with suggestions" filter. */
 const hasOpenSuggestion = sql`exists (select 1 from match_suggestions s where s.company_id = "bank_transactions"."company_id"
     and s.bank_transaction_id = "bank_transactions"."id" and s.status = 'open')`;
-
-/** Transactions with their account number and files, in the shape the bank feature turns into replies. */
-function selectListings(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      transaction: bankTransactions,
-      accountNumber: companyBanks.accountNumber,
-      files: filesOfTransaction,
-    })
-    .from(bankTransactions)
-    .innerJoin(companyBanks, accountOfTransaction)
-    .where(where);
-}
 
 /** A page of the connect-missing list, within one company, and how many the filter finds in all. */
 export async function listMissing(
@@ -44,7 +28,8 @@ export async function listMissing(
   const column =
     filter.sortBy === 'Voucher.Amount' ? bankTransactions.amountOre : bankTransactions.bookingDate;
   const [listings, [totals]] = await Promise.all([
-    selectListings(db, where)
+    selectTransactionListings(db)
+      .where(where)
       .orderBy(direction(column), direction(bankTransactions.id))
       .limit(filter.pageSize)
       .offset((filter.pageNumber - 1) * filter.pageSize),
@@ -60,10 +45,9 @@ export function listTransactionsByIds(
   ids: number[],
 ): Promise<TransactionListing[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectListings(
-    db,
-    and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)),
-  ).orderBy(asc(bankTransactions.id));
+  return selectTransactionListings(db)
+    .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)))
+    .orderBy(asc(bankTransactions.id));
 }
 
 /** What is left to match in a company. */

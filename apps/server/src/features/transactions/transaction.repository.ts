@@ -87,40 +87,9 @@ export type TransactionListing = {
   files: TransactionFileSummary[];
 };
 
-export async function listTransactions(
-  db: Db,
-  companyId: number,
-  filter: TransactionFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: TransactionListing[]; total: number }> {
-  const where = and(...filterConditions(companyId, filter));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        transaction: bankTransactions,
-        accountNumber: companyBanks.accountNumber,
-        files: filesOfTransaction,
-      })
-      .from(bankTransactions)
-      .innerJoin(
-        companyBanks,
-        and(
-          eq(companyBanks.companyId, bankTransactions.companyId),
-          eq(companyBanks.id, bankTransactions.companyBankId),
-        ),
-      )
-      .where(where)
-      .orderBy(...orderBy(filter))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(bankTransactions).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
-}
-
-export async function findTransaction(db: Db, companyId: number, id: number) {
-  const [row] = await db
+/** Transactions with their account's number and their files, in the shape `toTransaction` turns into replies. */
+export function selectTransactionListings(db: Db) {
+  return db
     .select({
       transaction: bankTransactions,
       accountNumber: companyBanks.accountNumber,
@@ -133,8 +102,32 @@ export async function findTransaction(db: Db, companyId: number, id: number) {
         eq(companyBanks.companyId, bankTransactions.companyId),
         eq(companyBanks.id, bankTransactions.companyBankId),
       ),
-    )
-    .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, id)));
+    );
+}
+
+export async function listTransactions(
+  db: Db,
+  companyId: number,
+  filter: TransactionFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TransactionListing[]; total: number }> {
+  const where = and(...filterConditions(companyId, filter));
+  const [rows, [totals]] = await Promise.all([
+    selectTransactionListings(db)
+      .where(where)
+      .orderBy(...orderBy(filter))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(bankTransactions).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findTransaction(db: Db, companyId: number, id: number) {
+  const [row] = await selectTransactionListings(db).where(
+    and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, id)),
+  );
   return row;
 }
 

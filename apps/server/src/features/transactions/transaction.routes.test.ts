@@ -1,26 +1,21 @@
-import { BankTransactionStatus, type LoginData } from '@bilag/contracts';
+import { BankTransactionStatus } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   givenAccountNumber,
   givenBankAccount,
-  givenTenancy,
+  givenTenantApp,
   givenTransaction,
   type HttpMethod,
   multipart,
+  type TenantApp,
 } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
 
 describe('bank transactions', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let session: LoginData;
-  let outsiderSession: LoginData;
-  let companyId: number;
-  let call: Awaited<ReturnType<typeof givenTenancy>>['call'];
+  let context: TenantApp;
 
   beforeAll(async () => {
-    context = await createTestApp();
-    ({ session, outsiderSession, companyId, call } = await givenTenancy(context));
+    context = await givenTenantApp();
   });
   afterAll(() => context.close());
 
@@ -29,68 +24,75 @@ describe('bank transactions', () => {
     let ids: number[];
 
     beforeAll(async () => {
-      account = await givenBankAccount(context.app, session, companyId, givenAccountNumber('1503', 300));
+      account = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 300),
+      );
       ids = [];
       for (const row of [
         { date: '2024-12-30', text: 'Kontorrekvisita', amountOre: -45_000 },
         { date: '2024-01-15', text: 'Kunde betaler', amountOre: 200_000 },
         { date: '2024-01-20', text: 'Lunsj med kunde', amountOre: -1_234_50 },
       ]) {
-        ids.push((await givenTransaction(context.app, session, companyId, account.Id, row)).Id);
+        ids.push(
+          (await givenTransaction(context.app, context.session, context.companyId, account.Id, row)).Id,
+        );
       }
     });
 
     it('lists with the spec defaults, filters by amount direction, keyword and amount, and counts per month', async () => {
-      const defaults = await call(
+      const defaults = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}`,
       );
       expect(defaults.json().data.rows.map((row: { Date: string }) => row.Date)).toEqual([
         '2024-12-30',
         '2024-01-20',
         '2024-01-15',
       ]);
-      const moneyIn = await call(
+      const moneyIn = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&filterAmount=in`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}&filterAmount=in`,
       );
       expect(moneyIn.json().data.total).toBe(1);
-      const byAmount = await call(
+      const byAmount = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&keyword=${encodeURIComponent('1 234,50')}`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}&keyword=${encodeURIComponent('1 234,50')}`,
       );
       expect(byAmount.json().data.rows.map((row: { Text: string }) => row.Text)).toEqual(['Lunsj med kunde']);
-      const january = await call(
+      const january = await context.call(
         'GET',
-        `/api/main/transactions/v2/list?companyId=${companyId}&companyBankId=${account.Id}&year=2024&month=1&sortType=asc`,
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}&year=2024&month=1&sortType=asc`,
       );
       expect(january.json().data.rows.map((row: { Text: string }) => row.Text)).toEqual([
         'Kunde betaler',
         'Lunsj med kunde',
       ]);
-      const statistics = await call(
+      const statistics = await context.call(
         'GET',
-        `/api/main/transactions/statistic?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+        `/api/main/transactions/statistic?companyId=${context.companyId}&year=2024&companyBankId=${account.Id}`,
       );
       expect(statistics.json().data).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]);
-      const month = await call(
+      const month = await context.call(
         'GET',
-        `/api/main/transactions/month?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+        `/api/main/transactions/month?companyId=${context.companyId}&year=2024&companyBankId=${account.Id}`,
       );
       expect(month.json().data.in[0]).toBe(200_000);
       expect(month.json().data.out[12]).toBe(-45_000 - 123_450);
-      const years = await call('GET', `/api/main/transactions/years?companyId=${companyId}`);
+      const years = await context.call('GET', `/api/main/transactions/years?companyId=${context.companyId}`);
       expect(years.json().data).toContain(2024);
-      const all = await call(
+      const all = await context.call(
         'GET',
-        `/api/main/transactions/fetchAll?companyId=${companyId}&companyBankId=${account.Id}`,
+        `/api/main/transactions/fetchAll?companyId=${context.companyId}&companyBankId=${account.Id}`,
       );
       expect(all.json().data).toMatchObject({ total: 3, isTruncated: false });
     });
 
     it('marks private, sets payment status and note, in bulk and one by one, with history', async () => {
-      const privateOne = await call('PUT', `/api/main/transactions/${ids[2]}`, {
-        companyId,
+      const privateOne = await context.call('PUT', `/api/main/transactions/${ids[2]}`, {
+        companyId: context.companyId,
         isPrivate: true,
         note: 'Privat lunsj',
       });
@@ -99,24 +101,27 @@ describe('bank transactions', () => {
         Status: BankTransactionStatus.PRIVATE,
         Note: 'Privat lunsj',
       });
-      const bulk = await call('PUT', '/api/main/transactions/v2/bulk-update', {
-        companyId,
+      const bulk = await context.call('PUT', '/api/main/transactions/v2/bulk-update', {
+        companyId: context.companyId,
         ids: [ids[0], ids[1]],
         paymentStatus: 3,
         paymentDate: '2025-01-02',
       });
       expect(bulk.json().data.updated).toBe(2);
-      const payment = await call('PUT', `/api/main/transactions/payment/${ids[0]}`, {
-        companyId,
+      const payment = await context.call('PUT', `/api/main/transactions/payment/${ids[0]}`, {
+        companyId: context.companyId,
         paymentStatus: 4,
         paymentDate: null,
       });
       expect(payment.json().data).toMatchObject({ PaymentStatus: 4, PaymentDate: null });
-      const lost = await call('PUT', `/api/main/transactions/status/${ids[1]}`, { companyId, status: 4 });
+      const lost = await context.call('PUT', `/api/main/transactions/status/${ids[1]}`, {
+        companyId: context.companyId,
+        status: 4,
+      });
       expect(lost.json().data.Status).toBe(BankTransactionStatus.LOST);
-      const summary = await call(
+      const summary = await context.call(
         'GET',
-        `/api/main/transactions/getMissingSummary?companyId=${companyId}&year=2024&companyBankId=${account.Id}`,
+        `/api/main/transactions/getMissingSummary?companyId=${context.companyId}&year=2024&companyBankId=${account.Id}`,
       );
       expect(summary.json().data).toMatchObject({
         total: 3,
@@ -125,32 +130,35 @@ describe('bank transactions', () => {
         lost: 1,
         missingAmountOre: -45_000,
       });
-      const history = await call(
+      const history = await context.call(
         'GET',
-        `/api/main/transactions/get-history?companyId=${companyId}&bankTransactionId=${ids[0]}`,
+        `/api/main/transactions/get-history?companyId=${context.companyId}&bankTransactionId=${ids[0]}`,
       );
       expect(history.json().data.map((entry: { Action: string }) => entry.Action)).toEqual([
         'update',
         'update',
         'create',
       ]);
-      const notPrivate = await call('PUT', `/api/main/transactions/${ids[2]}`, {
-        companyId,
+      const notPrivate = await context.call('PUT', `/api/main/transactions/${ids[2]}`, {
+        companyId: context.companyId,
         isPrivate: false,
       });
       expect(notPrivate.json().data.Status).toBe(BankTransactionStatus.MISSING_VOUCHER);
-      await call('PUT', `/api/main/transactions/${ids[2]}`, { companyId, isPrivate: true });
+      await context.call('PUT', `/api/main/transactions/${ids[2]}`, {
+        companyId: context.companyId,
+        isPrivate: true,
+      });
     });
 
     it('attaches files to a transaction from a form', async () => {
       const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-      const body = await multipart({ companyId: String(companyId), note: 'Kvittering' }, [
+      const body = await multipart({ companyId: String(context.companyId), note: 'Kvittering' }, [
         { field: 'files', name: 'kvittering.pdf', bytes: pdf },
       ]);
       const response = await context.app.inject({
         method: 'PUT',
         url: `/api/main/transactions/${ids[0]}`,
-        headers: { ...bearer(session), ...body.headers },
+        headers: { ...bearer(context.session), ...body.headers },
         payload: body.payload,
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -158,9 +166,9 @@ describe('bank transactions', () => {
         FileName: 'kvittering.pdf',
         MimeType: 'application/pdf',
       });
-      const download = await call(
+      const download = await context.call(
         'GET',
-        `/api/main/file/download/${response.json().data.Files[0].Id}?companyId=${companyId}`,
+        `/api/main/file/download/${response.json().data.Files[0].Id}?companyId=${context.companyId}`,
       );
       expect(download.headers['content-type']).toBe('application/pdf');
     });
@@ -168,8 +176,8 @@ describe('bank transactions', () => {
     it('exports the private and lost transactions as a PDF', async () => {
       const response = await context.app.inject({
         method: 'GET',
-        url: `/api/main/transactions/export-pdf-private-lost?companyId=${companyId}&companyBankId=${account.Id}&year=2024`,
-        headers: { ...bearer(session), language: 'no' },
+        url: `/api/main/transactions/export-pdf-private-lost?companyId=${context.companyId}&companyBankId=${account.Id}&year=2024`,
+        headers: { ...bearer(context.session), language: 'no' },
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
@@ -183,23 +191,27 @@ describe('bank transactions', () => {
         { date: '2024-05-01', text: 'Bompenger', amountOre: -4_500 },
         { date: '2024-05-01', text: 'Bompenger', amountOre: -4_500 },
       ];
-      const first = await call('POST', '/api/main/transactions/addList', {
-        companyId,
+      const first = await context.call('POST', '/api/main/transactions/addList', {
+        companyId: context.companyId,
         companyBankId: account.Id,
         rows,
       });
       expect(first.json().data).toEqual({ imported: 2, duplicates: 0 });
-      const second = await call('POST', '/api/main/transactions/addList', {
-        companyId,
+      const second = await context.call('POST', '/api/main/transactions/addList', {
+        companyId: context.companyId,
         companyBankId: account.Id,
         rows,
       });
       expect(second.json().data).toEqual({ imported: 0, duplicates: 2 });
-      const deleted = await call('DELETE', `/api/main/transactions/${ids[1]}?companyId=${companyId}`);
-      expect(deleted.statusCode).toBe(200);
-      expect((await call('GET', `/api/main/transactions/${ids[1]}?companyId=${companyId}`)).statusCode).toBe(
-        404,
+      const deleted = await context.call(
+        'DELETE',
+        `/api/main/transactions/${ids[1]}?companyId=${context.companyId}`,
       );
+      expect(deleted.statusCode).toBe(200);
+      expect(
+        (await context.call('GET', `/api/main/transactions/${ids[1]}?companyId=${context.companyId}`))
+          .statusCode,
+      ).toBe(404);
     });
   });
 
@@ -207,12 +219,12 @@ describe('bank transactions', () => {
     it('answers another company 404 and no data on every transaction call', async () => {
       const account = await givenBankAccount(
         context.app,
-        session,
-        companyId,
+        context.session,
+        context.companyId,
         givenAccountNumber('1503', 600),
       );
-      const transaction = await givenTransaction(context.app, session, companyId, account.Id);
-      const q = `companyId=${companyId}`;
+      const transaction = await givenTransaction(context.app, context.session, context.companyId, account.Id);
+      const q = `companyId=${context.companyId}`;
       const calls: { method: HttpMethod; url: string; payload?: object }[] = [
         { method: 'GET', url: `/api/main/transactions/v2/list?${q}` },
         { method: 'GET', url: `/api/main/transactions/fetchAll?${q}` },
@@ -226,41 +238,51 @@ describe('bank transactions', () => {
         {
           method: 'POST',
           url: '/api/main/transactions/add',
-          payload: { companyId, companyBankId: account.Id, date: '2025-01-01', text: 'x', amountOre: 1 },
+          payload: {
+            companyId: context.companyId,
+            companyBankId: account.Id,
+            date: '2025-01-01',
+            text: 'x',
+            amountOre: 1,
+          },
         },
         {
           method: 'POST',
           url: '/api/main/transactions/addList',
           payload: {
-            companyId,
+            companyId: context.companyId,
             companyBankId: account.Id,
             rows: [{ date: '2025-01-01', text: 'x', amountOre: 1 }],
           },
         },
-        { method: 'PUT', url: `/api/main/transactions/${transaction.Id}`, payload: { companyId, note: 'x' } },
+        {
+          method: 'PUT',
+          url: `/api/main/transactions/${transaction.Id}`,
+          payload: { companyId: context.companyId, note: 'x' },
+        },
         {
           method: 'PUT',
           url: `/api/main/transactions/payment/${transaction.Id}`,
-          payload: { companyId, paymentStatus: 1 },
+          payload: { companyId: context.companyId, paymentStatus: 1 },
         },
         {
           method: 'PUT',
           url: `/api/main/transactions/status/${transaction.Id}`,
-          payload: { companyId, status: 3 },
+          payload: { companyId: context.companyId, status: 3 },
         },
         {
           method: 'PUT',
           url: '/api/main/transactions/v2/bulk-update',
-          payload: { companyId, ids: [transaction.Id], note: 'x' },
+          payload: { companyId: context.companyId, ids: [transaction.Id], note: 'x' },
         },
         { method: 'DELETE', url: `/api/main/transactions/${transaction.Id}?${q}` },
       ];
       for (const each of calls) {
-        const response = await call(each.method, each.url, each.payload, outsiderSession);
+        const response = await context.call(each.method, each.url, each.payload, context.outsiderSession);
         expect(response.statusCode, `${each.method} ${each.url}`).toBe(404);
         expect(response.json().data, `${each.method} ${each.url}`).toBeUndefined();
       }
-      const untouched = await call('GET', `/api/main/transactions/${transaction.Id}?${q}`);
+      const untouched = await context.call('GET', `/api/main/transactions/${transaction.Id}?${q}`);
       expect(untouched.json().data).toMatchObject({
         Note: null,
         Status: BankTransactionStatus.MISSING_VOUCHER,

@@ -19,7 +19,7 @@ import type { UploadedFile } from '../../platform/form-data';
 import type { ObjectStore } from '../../platform/object-store';
 import { requireCompanyBank } from '../banks';
 import { readWithCompanyAccess, requireCompanyAccess } from '../companies';
-import { checkUploads, recordUpload, withStoredUploads } from '../files';
+import { checkUploads, recordUpload, toFileReply, withStoredUploads } from '../files';
 import { readHistory } from '../history';
 import { lockAccountAdditions, OccurrenceCounter, rowFingerprint } from '../imports';
 import * as repository from './transaction.repository';
@@ -51,13 +51,7 @@ export function toTransaction(listing: repository.TransactionListing): BankTrans
     IsPrivate: row.isPrivate,
     Note: row.note,
     ImportId: row.importId,
-    Files: files.map((file) => ({
-      Id: file.id,
-      FileName: file.fileName,
-      MimeType: file.mimeType,
-      Size: file.size,
-      HasThumbnail: file.hasThumbnail,
-    })),
+    Files: files.map(toFileReply),
     CreatedAt: row.createdAt.toISOString(),
   };
 }

@@ -9,16 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tenantKey, timestamps } from '../../db/columns';
 
 /** A booked transaction of a company's bank account, typed in or imported from a statement. */
 export const bankTransactions = pgTable(
   'bank_transactions',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     companyBankId: bigint('company_bank_id', { mode: 'number' }).notNull(),
     importId: bigint('import_id', { mode: 'number' }),
     bookingDate: date('booking_date', { mode: 'string' }).notNull(),
@@ -46,8 +45,7 @@ export const bankTransactions = pgTable(
     note: text('note'),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),

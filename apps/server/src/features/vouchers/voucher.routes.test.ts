@@ -15,13 +15,13 @@ import {
   bearer,
   givenBankAccount,
   givenCompany,
-  givenTenancy,
+  givenTenantApp,
   givenTransaction,
   givenUser,
   login,
   multipart,
+  type TenantApp,
 } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -32,18 +32,18 @@ function receiptPng(colour = '#d33') {
 }
 
 describe('vouchers', () => {
-  let context: Awaited<ReturnType<typeof createTestApp>>;
-  let session: LoginData;
-  let companyId: number;
-  let outsiderSession: LoginData;
+  let context: TenantApp;
 
   beforeAll(async () => {
-    context = await createTestApp();
-    ({ session, companyId, outsiderSession } = await givenTenancy(context));
+    context = await givenTenantApp();
   });
   afterAll(() => context.close());
 
-  async function upload(files: { name: string; bytes: Uint8Array }[], as = session, company = companyId) {
+  async function upload(
+    files: { name: string; bytes: Uint8Array }[],
+    as = context.session,
+    company = context.companyId,
+  ) {
     const body = await multipart(
       { companyId: String(company) },
       files.map((file) => ({ field: 'files', ...file })),
@@ -61,16 +61,16 @@ describe('vouchers', () => {
     return existsSync(root) ? readdirSync(root, { recursive: true }).length : 0;
   }
 
-  async function get(url: string, as = session) {
+  async function get(url: string, as = context.session) {
     return context.app.inject({ method: 'GET', url, headers: bearer(as) });
   }
 
-  async function update(id: number, changes: Record<string, unknown>, as = session) {
+  async function update(id: number, changes: Record<string, unknown>, as = context.session) {
     return context.app.inject({
       method: 'PUT',
       url: `/api/main/voucher/${id}`,
       headers: bearer(as),
-      payload: { companyId, ...changes },
+      payload: { companyId: context.companyId, ...changes },
     });
   }
 
@@ -86,7 +86,7 @@ describe('vouchers', () => {
       expect(created[0]).toMatchObject({
         Source: VoucherSource.WEB_UPLOAD,
         Status: VoucherStatus.NEW,
-        CompanyId: companyId,
+        CompanyId: context.companyId,
         Currency: 'NOK',
       });
       expect(created[0].Files[0]).toMatchObject({
@@ -100,19 +100,21 @@ describe('vouchers', () => {
         HasThumbnail: false,
       });
 
-      const original = await get(`/api/main/file/download/${created[0].Files[0].Id}?companyId=${companyId}`);
+      const original = await get(
+        `/api/main/file/download/${created[0].Files[0].Id}?companyId=${context.companyId}`,
+      );
       expect(original.statusCode).toBe(200);
       expect(original.headers['content-type']).toBe('image/png');
       expect(original.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       const thumbnail = await get(
-        `/api/main/file/download/${created[0].Files[0].Id}?companyId=${companyId}&variant=thumbnail`,
+        `/api/main/file/download/${created[0].Files[0].Id}?companyId=${context.companyId}&variant=thumbnail`,
       );
       expect(thumbnail.headers['content-type']).toBe('image/jpeg');
       expect((await sharp(thumbnail.rawPayload).metadata()).height).toBeLessThanOrEqual(320);
     });
 
     it('judges a file by its content: a script renamed to .png is refused and nothing is stored', async () => {
-      const before = (await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total;
+      const before = (await get(`/api/main/voucher/list?companyId=${context.companyId}`)).json().data.total;
       const filesBefore = storedFileCount();
       const response = await upload([
         { name: 'ok.png', bytes: await receiptPng() },
@@ -123,7 +125,9 @@ describe('vouchers', () => {
         code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
         message: expect.stringContaining('evil.png'),
       });
-      expect((await get(`/api/main/voucher/list?companyId=${companyId}`)).json().data.total).toBe(before);
+      expect((await get(`/api/main/voucher/list?companyId=${context.companyId}`)).json().data.total).toBe(
+        before,
+      );
       expect(storedFileCount()).toBe(filesBefore);
     });
 
@@ -357,7 +361,8 @@ describe('vouchers', () => {
         Labels: ['porto'],
       });
 
-      const detail = (await get(`/api/main/voucher/${created.Id}?companyId=${companyId}`)).json().data;
+      const detail = (await get(`/api/main/voucher/${created.Id}?companyId=${context.companyId}`)).json()
+        .data;
       expect(detail.History.map((entry: { Action: string }) => entry.Action)).toEqual([
         'update',
         'update',
@@ -389,29 +394,33 @@ describe('vouchers', () => {
       ).json().data;
       const single = await context.app.inject({
         method: 'DELETE',
-        url: `/api/main/voucher/${created[0].Id}?companyId=${companyId}`,
-        headers: { ...bearer(session), 'content-type': 'application/json' },
+        url: `/api/main/voucher/${created[0].Id}?companyId=${context.companyId}`,
+        headers: { ...bearer(context.session), 'content-type': 'application/json' },
       });
       expect(single.json().data.deleted).toBe(1);
       const many = await context.app.inject({
         method: 'POST',
         url: '/api/main/voucher/delete-list',
-        headers: bearer(session),
-        payload: { companyId, ids: [created[1].Id, created[2].Id, created[0].Id] },
+        headers: bearer(context.session),
+        payload: { companyId: context.companyId, ids: [created[1].Id, created[2].Id, created[0].Id] },
       });
       expect(many.json().data.deleted).toBe(2);
-      expect((await get(`/api/main/voucher/${created[1].Id}?companyId=${companyId}`)).statusCode).toBe(404);
-      const listed = (await get(`/api/main/voucher/list?companyId=${companyId}&pageSize=200`))
+      expect(
+        (await get(`/api/main/voucher/${created[1].Id}?companyId=${context.companyId}`)).statusCode,
+      ).toBe(404);
+      const listed = (await get(`/api/main/voucher/list?companyId=${context.companyId}&pageSize=200`))
         .json()
         .data.rows.map((row: { Id: number }) => row.Id);
       expect(listed).not.toContain(created[1].Id);
-      const file = await get(`/api/main/file/download/${created[1].Files[0].Id}?companyId=${companyId}`);
+      const file = await get(
+        `/api/main/file/download/${created[1].Files[0].Id}?companyId=${context.companyId}`,
+      );
       expect(file.statusCode).toBe(200);
 
       const admin = await login(context.app, (await givenUser(context.db, { roleId: RoleId.ADMIN })).email);
       const adminView = (
         await get(
-          `/api/main/voucher/fetchAdminVoucher?companyId=${companyId}&includeDeleted=true&pageSize=200`,
+          `/api/main/voucher/fetchAdminVoucher?companyId=${context.companyId}&includeDeleted=true&pageSize=200`,
           admin,
         )
       ).json().data;
@@ -428,8 +437,13 @@ describe('vouchers', () => {
         context.app.inject({
           method: 'POST',
           url: '/api/main/voucher/v2/balances/add',
-          headers: bearer(session),
-          payload: { companyId, voucherId: created.Id, amountOre, description: 'Delbetaling' },
+          headers: bearer(context.session),
+          payload: {
+            companyId: context.companyId,
+            voucherId: created.Id,
+            amountOre,
+            description: 'Delbetaling',
+          },
         });
       expect((await add(40_000)).json().data.rest).toBe(60_000);
       const second = (await add(50_000)).json().data;
@@ -439,17 +453,20 @@ describe('vouchers', () => {
       expect(tooMuch.json().message).toBe('The parts would add up to more than the voucher amount.');
 
       const viaV1 = (
-        await get(`/api/main/voucher/getVoucherBalance?companyId=${companyId}&voucherId=${created.Id}`)
+        await get(
+          `/api/main/voucher/getVoucherBalance?companyId=${context.companyId}&voucherId=${created.Id}`,
+        )
       ).json().data;
-      const viaV2 = (await get(`/api/main/voucher/v2/balances/${created.Id}?companyId=${companyId}`)).json()
-        .data;
+      const viaV2 = (
+        await get(`/api/main/voucher/v2/balances/${created.Id}?companyId=${context.companyId}`)
+      ).json().data;
       expect(viaV1).toEqual(viaV2);
       expect(viaV1.voucherBalances).toHaveLength(2);
 
       const removed = await context.app.inject({
         method: 'POST',
-        url: `/api/main/voucher/v2/balances/remove/${created.Id}/${second.voucherBalances[0].Id}?companyId=${companyId}`,
-        headers: bearer(session),
+        url: `/api/main/voucher/v2/balances/remove/${created.Id}/${second.voucherBalances[0].Id}?companyId=${context.companyId}`,
+        headers: bearer(context.session),
       });
       expect(removed.json().data.rest).toBe(50_000);
     });
@@ -457,11 +474,11 @@ describe('vouchers', () => {
 
   describe('missing vouchers', () => {
     it('registers a missing voucher for a bank transaction with a note and files, and updates it when registered again', async () => {
-      const account = await givenBankAccount(context.app, session, companyId);
-      const transaction = await givenTransaction(context.app, session, companyId, account.Id);
+      const account = await givenBankAccount(context.app, context.session, context.companyId);
+      const transaction = await givenTransaction(context.app, context.session, context.companyId, account.Id);
       const first = await multipart(
         {
-          companyId: String(companyId),
+          companyId: String(context.companyId),
           bankTransactionId: String(transaction.Id),
           isPrivate: 'false',
           note: 'Kvittering mistet',
@@ -471,7 +488,7 @@ describe('vouchers', () => {
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/main/voucher/missing',
-        headers: { ...bearer(session), ...first.headers },
+        headers: { ...bearer(context.session), ...first.headers },
         payload: first.payload,
       });
       expect(response.statusCode).toBe(200);
@@ -480,20 +497,25 @@ describe('vouchers', () => {
         IsPrivate: false,
         Note: 'Kvittering mistet',
       });
-      const lost = await get(`/api/main/transactions/${transaction.Id}?companyId=${companyId}`);
+      const lost = await get(`/api/main/transactions/${transaction.Id}?companyId=${context.companyId}`);
       expect(lost.json().data).toMatchObject({ Status: BankTransactionStatus.LOST, IsPrivate: false });
       const again = await context.app.inject({
         method: 'POST',
         url: '/api/main/voucher/missing',
-        headers: bearer(session),
-        payload: { companyId, bankTransactionId: transaction.Id, isPrivate: true, note: 'Privat kjøp' },
+        headers: bearer(context.session),
+        payload: {
+          companyId: context.companyId,
+          bankTransactionId: transaction.Id,
+          isPrivate: true,
+          note: 'Privat kjøp',
+        },
       });
       expect(again.json().data).toMatchObject({
         Id: response.json().data.Id,
         IsPrivate: true,
         Note: 'Privat kjøp',
       });
-      const privateNow = await get(`/api/main/transactions/${transaction.Id}?companyId=${companyId}`);
+      const privateNow = await get(`/api/main/transactions/${transaction.Id}?companyId=${context.companyId}`);
       expect(privateNow.json().data).toMatchObject({
         Status: BankTransactionStatus.PRIVATE,
         IsPrivate: true,
@@ -504,8 +526,8 @@ describe('vouchers', () => {
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/main/voucher/missing',
-        headers: bearer(session),
-        payload: { companyId, bankTransactionId: 987_654, isPrivate: false },
+        headers: bearer(context.session),
+        payload: { companyId: context.companyId, bankTransactionId: 987_654, isPrivate: false },
       });
       expect(response.statusCode).toBe(404);
     });
@@ -516,55 +538,66 @@ describe('vouchers', () => {
       const [created] = (await upload([{ name: 'g.png', bytes: await receiptPng() }])).json().data;
       const fileId = created.Files[0].Id;
       const calls = [
-        { method: 'GET' as const, url: `/api/main/voucher/list?companyId=${companyId}` },
-        { method: 'GET' as const, url: `/api/main/voucher/fetchAll?companyId=${companyId}` },
-        { method: 'GET' as const, url: `/api/main/voucher/statistics?companyId=${companyId}&year=2025` },
-        { method: 'GET' as const, url: `/api/main/voucher/month?companyId=${companyId}&year=2025` },
-        { method: 'GET' as const, url: `/api/main/voucher/years?companyId=${companyId}` },
-        { method: 'GET' as const, url: `/api/main/voucher/getMissingSummary?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/list?companyId=${context.companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/fetchAll?companyId=${context.companyId}` },
         {
           method: 'GET' as const,
-          url: `/api/main/voucher/getVoucherBalance?companyId=${companyId}&voucherId=${created.Id}`,
+          url: `/api/main/voucher/statistics?companyId=${context.companyId}&year=2025`,
         },
-        { method: 'GET' as const, url: `/api/main/voucher/v2/balances/${created.Id}?companyId=${companyId}` },
-        { method: 'GET' as const, url: `/api/main/voucher/${created.Id}?companyId=${companyId}` },
-        { method: 'GET' as const, url: `/api/main/voucherLabels/${companyId}` },
-        { method: 'GET' as const, url: `/api/main/file/download/${fileId}?companyId=${companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/month?companyId=${context.companyId}&year=2025` },
+        { method: 'GET' as const, url: `/api/main/voucher/years?companyId=${context.companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucher/getMissingSummary?companyId=${context.companyId}` },
+        {
+          method: 'GET' as const,
+          url: `/api/main/voucher/getVoucherBalance?companyId=${context.companyId}&voucherId=${created.Id}`,
+        },
+        {
+          method: 'GET' as const,
+          url: `/api/main/voucher/v2/balances/${created.Id}?companyId=${context.companyId}`,
+        },
+        { method: 'GET' as const, url: `/api/main/voucher/${created.Id}?companyId=${context.companyId}` },
+        { method: 'GET' as const, url: `/api/main/voucherLabels/${context.companyId}` },
+        { method: 'GET' as const, url: `/api/main/file/download/${fileId}?companyId=${context.companyId}` },
         {
           method: 'PUT' as const,
           url: `/api/main/voucher/${created.Id}`,
-          payload: { companyId, supplierName: 'Hacked' },
+          payload: { companyId: context.companyId, supplierName: 'Hacked' },
         },
-        { method: 'DELETE' as const, url: `/api/main/voucher/${created.Id}?companyId=${companyId}` },
+        { method: 'DELETE' as const, url: `/api/main/voucher/${created.Id}?companyId=${context.companyId}` },
         {
           method: 'POST' as const,
           url: '/api/main/voucher/delete-list',
-          payload: { companyId, ids: [created.Id] },
+          payload: { companyId: context.companyId, ids: [created.Id] },
         },
         {
           method: 'POST' as const,
           url: '/api/main/voucher/v2/balances/add',
-          payload: { companyId, voucherId: created.Id, amountOre: 1 },
+          payload: { companyId: context.companyId, voucherId: created.Id, amountOre: 1 },
         },
         {
           method: 'POST' as const,
-          url: `/api/main/voucher/v2/balances/remove/${created.Id}/1?companyId=${companyId}`,
+          url: `/api/main/voucher/v2/balances/remove/${created.Id}/1?companyId=${context.companyId}`,
         },
         {
           method: 'POST' as const,
           url: '/api/main/voucher/missing',
-          payload: { companyId, bankTransactionId: 5 },
+          payload: { companyId: context.companyId, bankTransactionId: 5 },
         },
       ];
       for (const call of calls) {
-        const response = await context.app.inject({ ...call, headers: bearer(outsiderSession) });
+        const response = await context.app.inject({ ...call, headers: bearer(context.outsiderSession) });
         expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
         expect(response.json().code).toBe(ErrorCode.COMPANY_NOT_FOUND);
         expect(response.body).not.toContain('g.png');
       }
-      const outsiderUpload = await upload([{ name: 'x.pdf', bytes: pdfBytes }], outsiderSession, companyId);
+      const outsiderUpload = await upload(
+        [{ name: 'x.pdf', bytes: pdfBytes }],
+        context.outsiderSession,
+        context.companyId,
+      );
       expect(outsiderUpload.statusCode).toBe(404);
-      const stillThere = (await get(`/api/main/voucher/${created.Id}?companyId=${companyId}`)).json().data;
+      const stillThere = (await get(`/api/main/voucher/${created.Id}?companyId=${context.companyId}`)).json()
+        .data;
       expect(stillThere.SupplierName).toBeNull();
     });
 

@@ -14,7 +14,7 @@ import {
 } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit';
+import { type AuditEntry, writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
@@ -26,6 +26,7 @@ import {
   readFileForDownload,
   recordUpload,
   type StoredFileRow,
+  toFileReply,
   withStoredUploads,
 } from '../files';
 import { readHistory } from '../history';
@@ -57,17 +58,28 @@ function toVoucher(row: repository.ListedVoucherRow, files: repository.VoucherFi
     Status: row.status,
     IsPaid: row.isPaid,
     Labels: row.labels,
-    Files: files.map((file) => ({
-      Id: file.id,
-      FileName: file.fileName,
-      MimeType: file.mimeType,
-      Size: file.size,
-      HasThumbnail: file.hasThumbnail,
-    })),
+    Files: files.map(toFileReply),
     CreatedAt: row.createdAt.toISOString(),
     UpdatedAt: row.updatedAt.toISOString(),
     DeletedAt: row.deletedAt?.toISOString() ?? null,
   };
+}
+
+/** The audit row of a change the caller made to one voucher. */
+function auditVoucher(
+  tx: Db,
+  principal: Principal,
+  companyId: number,
+  voucherId: number,
+  change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+) {
+  return writeAudit(tx, {
+    companyId,
+    userId: principal.userId,
+    entity: 'voucher',
+    entityId: voucherId,
+    ...change,
+  });
 }
 
 function toFileSummary(file: StoredFileRow): repository.VoucherFileSummary {
@@ -231,11 +243,7 @@ export async function addVouchersByWeb(
         });
         const owner = { companyId, ownerType: VOUCHER_FILE_OWNER, ownerId: row.id, userId: principal.userId };
         await recordUpload(tx, owner, upload);
-        await writeAudit(tx, {
-          companyId,
-          userId: principal.userId,
-          entity: 'voucher',
-          entityId: row.id,
+        await auditVoucher(tx, principal, companyId, row.id, {
           action: 'create',
           after: { ...auditSnapshot(row), fileName: upload.safeName },
         });
@@ -280,11 +288,7 @@ export async function updateVoucher(
     }
     const after = await repository.updateVoucher(tx, companyId, voucherId, changes);
     if (!after) throw Errors.notFound('voucherNotFound');
-    await writeAudit(tx, {
-      companyId,
-      userId: principal.userId,
-      entity: 'voucher',
-      entityId: voucherId,
+    await auditVoucher(tx, principal, companyId, voucherId, {
       action: 'update',
       before: auditSnapshot(before),
       after: auditSnapshot(after),
@@ -312,11 +316,7 @@ export async function deleteVouchers(
       principal.userId,
     );
     for (const row of deleted) {
-      await writeAudit(tx, {
-        companyId,
-        userId: principal.userId,
-        entity: 'voucher',
-        entityId: row.id,
+      await auditVoucher(tx, principal, companyId, row.id, {
         action: 'delete',
         after: { deletedAt: row.deletedAt },
       });
@@ -372,11 +372,7 @@ export async function addVoucherBalance(db: Db, principal: Principal, request: A
       description: request.description ?? null,
       createdBy: principal.userId,
     });
-    await writeAudit(tx, {
-      companyId,
-      userId: principal.userId,
-      entity: 'voucher',
-      entityId: request.voucherId,
+    await auditVoucher(tx, principal, companyId, request.voucherId, {
       action: 'add-balance',
       after: balance,
     });
@@ -397,11 +393,7 @@ export async function removeVoucherBalance(
     if (!voucher) throw Errors.notFound('voucherNotFound');
     const removed = await repository.deleteBalance(tx, companyId, voucherId, balanceId);
     if (!removed) throw Errors.notFound('balanceNotFound');
-    await writeAudit(tx, {
-      companyId,
-      userId: principal.userId,
-      entity: 'voucher',
-      entityId: voucherId,
+    await auditVoucher(tx, principal, companyId, voucherId, {
       action: 'remove-balance',
       before: removed,
     });

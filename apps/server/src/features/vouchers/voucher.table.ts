@@ -11,13 +11,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantKey, timestamps } from '../../db/columns';
 
 /** A receipt or invoice (bilag). Never deleted for real: the bookkeeping law keeps it for years. */
 export const vouchers = pgTable(
   'vouchers',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     voucherDate: date('voucher_date', { mode: 'string' }),
     /** The voucher date, or the day it arrived while it has none: what years, months and sorting go by. */
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
@@ -33,8 +33,7 @@ export const vouchers = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by'),
   },
@@ -54,13 +53,12 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 export const voucherBalances = pgTable(
   'voucher_balances',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     voucherId: bigint('voucher_id', { mode: 'number' }).notNull(),
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     description: text('description'),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
@@ -74,15 +72,13 @@ export type VoucherBalanceRow = typeof voucherBalances.$inferSelect;
 export const missingVoucherRegistrations = pgTable(
   'missing_voucher_registrations',
   {
-    companyId: integer('company_id').notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...tenantKey(),
     bankTransactionId: bigint('bank_transaction_id', { mode: 'number' }).notNull(),
     isPrivate: boolean('is_private').notNull().default(false),
     note: text('note'),
     voucherId: bigint('voucher_id', { mode: 'number' }),
     createdBy: integer('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),

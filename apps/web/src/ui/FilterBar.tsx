@@ -3,6 +3,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateTextInput } from './DateTextInput';
 
 export const KEYWORD_DELAY_MS = 300;
@@ -53,6 +54,73 @@ export function useFilterText(source: string) {
   return { text, setText, markSubmitted };
 }
 
+/**
+ * A keyword typed into a search field, passed on trimmed (empty as undefined) once typing pauses.
+ * `cancel` drops a keyword still waiting, so it does not come back right after a reset.
+ */
+export function useKeywordText(keyword: string | undefined, onSubmit: (keyword: string | undefined) => void) {
+  const typed = useFilterText(keyword ?? '');
+  const submit = useDebouncedCallback((text: string) => {
+    typed.markSubmitted(text.trim());
+    onSubmit(text.trim() || undefined);
+  }, KEYWORD_DELAY_MS);
+  function onChange(text: string) {
+    typed.setText(text);
+    submit(text);
+  }
+  return { text: typed.text, onChange, cancel: submit.cancel };
+}
+
+const KEYWORD_PARAM = 'q';
+
+/** The keyword of a list searched on the server, kept in the address as `q` and replaced as it is typed. */
+export function useKeywordParam() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const keyword = searchParams.get(KEYWORD_PARAM)?.trim() || undefined;
+  const keywordText = useKeywordText(keyword, (submitted) => {
+    const next = new URLSearchParams(searchParams);
+    if (submitted === undefined) next.delete(KEYWORD_PARAM);
+    else next.set(KEYWORD_PARAM, submitted);
+    setSearchParams(next, { replace: true });
+  });
+  return { keyword, keywordText };
+}
+
+type KeywordInputProps = {
+  label: string;
+  placeholder: string;
+  keyword: { text: string; onChange: (text: string) => void };
+};
+
+/** The search field of a list's filter bar. */
+export function KeywordInput({ label, placeholder, keyword }: KeywordInputProps) {
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={keyword.text}
+      onChange={(event) => keyword.onChange(event.currentTarget.value)}
+      w={{ base: '100%', sm: 240 }}
+      data-testid="filter-keyword"
+    />
+  );
+}
+
+/** Clears a list's filters; shown only while some filter is set. */
+export function FilterResetButton({ label, onReset }: { label: string; onReset: () => void }) {
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      leftSection={<IconFilterOff size={16} aria-hidden />}
+      onClick={onReset}
+    >
+      {label}
+    </Button>
+  );
+}
+
 function toDateText(date: string | undefined): string {
   return date ? formatDate(date) : '';
 }
@@ -67,36 +135,21 @@ export function FilterBar({
   texts,
   children,
 }: FilterBarProps) {
-  const keyword = useFilterText(filter.keyword ?? '');
+  const keyword = useKeywordText(filter.keyword, (submitted) =>
+    onChangeFilter({ keyword: submitted }, { isReplacing: true }),
+  );
   const from = useFilterText(toDateText(filter.from));
   const to = useFilterText(toDateText(filter.to));
 
-  const submitKeyword = useDebouncedCallback((text: string) => {
-    keyword.markSubmitted(text.trim());
-    onChangeFilter({ keyword: text.trim() || undefined }, { isReplacing: true });
-  }, KEYWORD_DELAY_MS);
-
-  /** A keyword still waiting for its delay would otherwise come back right after the reset. */
   function onReset() {
-    submitKeyword.cancel();
+    keyword.cancel();
     onCancelTyping?.();
     onResetFilter();
   }
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={texts.label}>
-      <TextInput
-        label={texts.keyword}
-        placeholder={texts.keywordPlaceholder}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={keyword.text}
-        onChange={(event) => {
-          keyword.setText(event.currentTarget.value);
-          submitKeyword(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 240 }}
-        data-testid="filter-keyword"
-      />
+      <KeywordInput label={texts.keyword} placeholder={texts.keywordPlaceholder} keyword={keyword} />
       <DateTextInput
         label={texts.from}
         value={from.text}
@@ -120,16 +173,7 @@ export function FilterBar({
         data-testid="filter-to"
       />
       {children}
-      {isFiltered && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={onReset}
-        >
-          {texts.reset}
-        </Button>
-      )}
+      {isFiltered && <FilterResetButton label={texts.reset} onReset={onReset} />}
     </Group>
   );
 }

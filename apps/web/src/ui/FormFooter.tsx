@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../app/api/errors';
+import { ErrorAlert } from './ErrorAlert';
 
 type FormFooterProps = {
   /** Why the last save failed, with the server's message; null while there is nothing to say. */
@@ -32,14 +31,9 @@ export function FormFooter({
   isSaving,
   saveTestId,
 }: FormFooterProps) {
-  const { t } = useTranslation();
   return (
     <Stack gap="md">
-      {error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid={errorTestId}>
-          {errorMessage(error, t('errors.unexpected'))}
-        </Alert>
-      )}
+      {error && <ErrorAlert error={error} data-testid={errorTestId} />}
       <Group justify={start ? 'space-between' : 'flex-end'} gap="sm">
         {start}
         <Group gap="sm" ml="auto">

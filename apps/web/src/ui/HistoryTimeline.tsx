@@ -3,6 +3,7 @@ import { Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DateFormat, formatDate } from './dates';
+import type { FieldChange } from './history';
 
 /** What one audit row says, in words: its title, its icon and the lines below them. */
 export type HistoryEventView = { title: string; icon: Icon; body: ReactNode };
@@ -80,16 +81,21 @@ export function HistoryTimeline({
   );
 }
 
-export type FieldChangeView = { field: string; label: string; before: string; after: string };
+type FieldChangeLinesProps<Field extends string> = {
+  changes: readonly FieldChange<Field>[];
+  labelOf: (field: Field) => string;
+  /** A value of the field as the person knows it, such as a date or an amount as they type it. */
+  formatValue: (field: Field, value: unknown) => string;
+  noChangesText: string;
+};
 
 /** "Field: old → new" lines; a save that changed nothing says so. */
-export function FieldChangeLines({
+export function FieldChangeLines<Field extends string>({
   changes,
+  labelOf,
+  formatValue,
   noChangesText,
-}: {
-  changes: FieldChangeView[];
-  noChangesText: string;
-}) {
+}: FieldChangeLinesProps<Field>) {
   if (changes.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -102,12 +108,12 @@ export function FieldChangeLines({
       {changes.map((change) => (
         <Text key={change.field} size="sm" data-testid="history-change">
           <Text span fw={600}>
-            {change.label}:
+            {labelOf(change.field)}:
           </Text>{' '}
           <Text span c="dimmed" td="line-through">
-            {change.before}
+            {formatValue(change.field, change.before)}
           </Text>{' '}
-          → <Text span>{change.after}</Text>
+          → <Text span>{formatValue(change.field, change.after)}</Text>
         </Text>
       ))}
     </Stack>

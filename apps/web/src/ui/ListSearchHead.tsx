@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-type ListSearchHeadProps = {
+export type ListSearchHeadProps = {
   label: string;
   placeholder: string;
   value: string;

@@ -29,21 +29,47 @@ export function usePageRange({ total, pageNumber, pageSize, onChangePage }: Page
   };
 }
 
+/** The page filter of a list kept in the address, and how it changes. */
+type PagedListOptions = {
+  filter: { pageNumber: number; pageSize: number };
+  onChangeFilter: (changes: { pageNumber: number }, options?: { isReplacing?: boolean }) => void;
+};
+
+/** A page of a list from the server: its rows, "21–40 of 57" once it has come, and its pagination. */
+export function usePagedList<Row>(
+  data: { rows: Row[]; total: number } | undefined,
+  { filter, onChangeFilter }: PagedListOptions,
+) {
+  const { t } = useTranslation();
+  const { pageNumber, pageSize } = filter;
+  const { pageCount, firstShown, lastShown } = usePageRange({
+    total: data?.total,
+    pageNumber,
+    pageSize,
+    onChangePage: (changed, options) => onChangeFilter({ pageNumber: changed }, options),
+  });
+  const pagination: ListPaginationProps = {
+    pageCount,
+    pageNumber,
+    onChange: (changed) => onChangeFilter({ pageNumber: changed }),
+  };
+  return {
+    rows: data?.rows ?? [],
+    summary: data
+      ? t('common.showing', { first: firstShown, last: lastShown, total: data.total })
+      : undefined,
+    pagination,
+  };
+}
+
 type ListPaginationProps = {
   pageCount: number;
   pageNumber: number;
   onChange: (pageNumber: number) => void;
-  nextLabel: string;
-  previousLabel: string;
 };
 
-export function ListPagination({
-  pageCount,
-  pageNumber,
-  onChange,
-  nextLabel,
-  previousLabel,
-}: ListPaginationProps) {
+function ListPagination({ pageCount, pageNumber, onChange }: ListPaginationProps) {
+  const { t } = useTranslation();
   if (pageCount <= 1) return null;
   return (
     <Group justify="center" p="md">
@@ -52,7 +78,7 @@ export function ListPagination({
         value={Math.min(pageNumber, pageCount)}
         onChange={onChange}
         getControlProps={(control) => ({
-          'aria-label': control === 'next' ? nextLabel : previousLabel,
+          'aria-label': control === 'next' ? t('common.nextPage') : t('common.previousPage'),
         })}
       />
     </Group>
@@ -84,6 +110,8 @@ export function ListEmpty({ icon, title, description, action, 'data-testid': tes
   );
 }
 
+type ListCountRow = Omit<ListToolbarRowProps, 'isFetching'>;
+
 type ListToolbarRowProps = {
   /** "1–50 of 120", once the list has arrived. */
   summary: string | undefined;
@@ -95,13 +123,7 @@ type ListToolbarRowProps = {
   'data-testid'?: string;
 };
 
-export function ListToolbarRow({
-  summary,
-  isFetching,
-  notes,
-  actions,
-  'data-testid': testId,
-}: ListToolbarRowProps) {
+function ListToolbarRow({ summary, isFetching, notes, actions, 'data-testid': testId }: ListToolbarRowProps) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" mih={30} gap="sm">
@@ -119,9 +141,11 @@ export function ListToolbarRow({
 
 type ListCardProps = {
   /** The list's query; its rows decide between the rows and the empty state. */
-  query: GateQuery<{ rows: readonly unknown[] }>;
-  /** The filters and the count row above the rows. */
-  toolbar?: ReactNode;
+  query: GateQuery<{ rows: readonly unknown[] }> & { isFetching: boolean };
+  /** Above the count row. */
+  filters?: ReactNode;
+  /** Above the rows, under the filters: how many rows there are and what to do with the selected ones. */
+  countRow?: ListCountRow;
   pagination: ListPaginationProps;
   empty: ListEmptyState;
   /** Where a refusal sends the person, on lists only some roles may see. */
@@ -129,13 +153,22 @@ type ListCardProps = {
   children: ReactNode;
 };
 
-/** A paged list in its card: the toolbar, the rows (or why there are none) and the pages. */
-export function ListCard({ query, toolbar, pagination, empty, forbiddenTo, children }: ListCardProps) {
+/** A paged list in its card: the filters and the count, the rows (or why there are none) and the pages. */
+export function ListCard({
+  query,
+  filters,
+  countRow,
+  pagination,
+  empty,
+  forbiddenTo,
+  children,
+}: ListCardProps) {
   return (
     <Card withBorder radius="lg" padding={0}>
-      {toolbar && (
+      {countRow && (
         <Stack gap="sm" p="md">
-          {toolbar}
+          {filters}
+          <ListToolbarRow {...countRow} isFetching={query.isFetching} />
         </Stack>
       )}
       <QueryGate

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ApiError } from '../app/api/errors';
-import { RetryAlert } from './RetryAlert';
+import { ErrorAlert } from './ErrorAlert';
 
 /** What the gate reads of a query; a TanStack `useQuery` result fits. */
 export type GateQuery<Data> = {
@@ -53,7 +53,7 @@ export function QueryGate<Data>({
   if (query.isError) {
     return (
       <Box p={isInset ? 'md' : undefined}>
-        <RetryAlert title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorAlert title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       </Box>
     );
   }

@@ -18,6 +18,19 @@ export type UrlFilter<Filter extends Record<string, FilterValue>> = {
   keptOnReset: readonly (keyof Filter)[];
 };
 
+/** Address names of the year, period and order of a dated list, short so a link stays readable. */
+export const DATED_LIST_PARAMS = {
+  year: 'year',
+  month: 'month',
+  from: 'from',
+  to: 'to',
+  sortBy: 'sort',
+  sortType: 'order',
+} as const;
+
+/** Address names of a paged list's page. */
+export const PAGE_PARAMS = { pageNumber: 'page', pageSize: 'size' } as const;
+
 /** A value the contract refuses falls back to the field's default, as if it were not in the address. */
 function readParam(schema: z.ZodType, raw: string | null): unknown {
   const parsed = schema.safeParse(raw === null || raw === '' ? undefined : raw);

@@ -27,3 +27,24 @@ export function yearStorage(storageKey: string) {
     store: (year: number): void => localStorage.setItem(storageKey, String(year)),
   };
 }
+
+type YearStorage = ReturnType<typeof yearStorage>;
+
+/**
+ * The year a list shows once its years have come (see `chooseYear`), and choosing another: kept for the
+ * next visit, showing the whole of that year.
+ */
+export function listYear(
+  storage: YearStorage,
+  availableYears: readonly number[] | undefined,
+  requestedYear: number | undefined,
+  onChangeFilter: (changes: { year: number; month: number }) => void,
+) {
+  return {
+    year: availableYears ? chooseYear(availableYears, requestedYear, storage.read()) : undefined,
+    onSelectYear: (chosen: number) => {
+      storage.store(chosen);
+      onChangeFilter({ year: chosen, month: 0 });
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/errors';
+import { CurrencySelect } from '../../ui/CurrencySelect';
 import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
 import { FormFooter } from '../../ui/FormFooter';
@@ -25,7 +26,6 @@ import { useParsedForm } from '../../ui/useParsedForm';
 import { bankKeys } from './bank.queries';
 import {
   bankRegistrationNumber,
-  COMMON_CURRENCIES,
   checkAccountNumber,
   emptyBankAccountForm,
   MAX_ACCOUNT_NAME_LENGTH,
@@ -73,9 +73,6 @@ export function BankAccountForm({ companyId, account, isFirstAccount, onDone }: 
     value: String(bank.Id),
     label: `${bank.Name} (${bank.Bic})`,
   }));
-  const currencies = COMMON_CURRENCIES.includes(values.currency)
-    ? COMMON_CURRENCIES
-    : [values.currency, ...COMMON_CURRENCIES];
 
   function onChangeAccountNumber(text: string) {
     setIsAccountNumberFinished(false);
@@ -186,16 +183,12 @@ export function BankAccountForm({ companyId, account, isFirstAccount, onDone }: 
           maxLength={MAX_ACCOUNT_NAME_LENGTH}
           data-testid="field-account-name"
         />
-        <Select
+        <CurrencySelect
           label={t('bankAccounts.fields.currency')}
-          data={currencies}
           value={values.currency}
-          onChange={(value) => setValue('currency', value ?? 'NOK')}
-          searchable
-          allowDeselect={false}
+          onChange={(currency) => setValue('currency', currency)}
           error={errorText('currency')}
           w={{ base: '100%', xs: 160 }}
-          data-testid="field-currency"
         />
         <Stack gap={4}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">

@@ -1,10 +1,11 @@
 import type { CompanyBank } from '@bilag/contracts';
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
 import { ActionIcon, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconStar, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { RowActionsMenu } from '../../ui/RowActionsMenu';
 import { accountLabel } from './bank-account.format';
 import type { MoveDirection } from './bank-account.order';
 
@@ -206,42 +207,29 @@ export function BankAccountTable({
                   {account.TransactionCount.toLocaleString('nb-NO')}
                 </Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('bankAccounts.actionsFor', { account: label })}
-                        data-testid={`account-actions-${account.Id}`}
-                      >
-                        <IconDots size={18} aria-hidden />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
+                  <RowActionsMenu
+                    label={t('bankAccounts.actionsFor', { account: label })}
+                    editLabel={t('bankAccounts.edit')}
+                    onEdit={() => onEdit(account)}
+                    data-testid={`account-actions-${account.Id}`}
+                  >
+                    {!account.IsDefault && (
                       <Menu.Item
-                        leftSection={<IconPencil size={16} aria-hidden />}
-                        onClick={() => onEdit(account)}
+                        leftSection={<IconStar size={16} aria-hidden />}
+                        onClick={() => onSetDefault(account)}
                       >
-                        {t('bankAccounts.edit')}
+                        {t('bankAccounts.setDefault')}
                       </Menu.Item>
-                      {!account.IsDefault && (
-                        <Menu.Item
-                          leftSection={<IconStar size={16} aria-hidden />}
-                          onClick={() => onSetDefault(account)}
-                        >
-                          {t('bankAccounts.setDefault')}
-                        </Menu.Item>
-                      )}
-                      <Menu.Divider />
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        onClick={() => onDelete(account)}
-                      >
-                        {t('bankAccounts.delete')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                    )}
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => onDelete(account)}
+                    >
+                      {t('bankAccounts.delete')}
+                    </Menu.Item>
+                  </RowActionsMenu>
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,13 +1,14 @@
 import type { CompanyBank } from '@bilag/contracts';
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingBank, IconPlus } from '@tabler/icons-react';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/api/errors';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { AppModal } from '../../ui/AppModal';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ListEmpty } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryGate } from '../../ui/QueryGate';
@@ -29,7 +30,6 @@ type Editor = { account: CompanyBank | null; key: number };
 export default function BankAccountsPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
-  const isNarrow = useMediaQuery('(max-width: 36em)');
   const accounts = useQuery(companyBankKeys.list(company.Id));
   const sortAccounts = useSortBankAccountsMutation(company.Id);
   const setDefaultAccount = useSetDefaultBankAccountMutation(company.Id);
@@ -119,15 +119,12 @@ export default function BankAccountsPage() {
 
       {rows.length > 0 && <BankBalancePanel companyId={company.Id} accounts={rows} />}
 
-      <Modal
+      <AppModal
         opened={isEditorOpen}
         onClose={() => setIsEditorOpen(false)}
         title={editor.account ? t('bankAccounts.form.editTitle') : t('bankAccounts.form.addTitle')}
         size={560}
-        radius="lg"
-        fullScreen={isNarrow}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
+        fullScreenBelow="36em"
       >
         <BankAccountForm
           key={editor.key}
@@ -136,7 +133,7 @@ export default function BankAccountsPage() {
           isFirstAccount={rows.length === 0}
           onDone={() => setIsEditorOpen(false)}
         />
-      </Modal>
+      </AppModal>
 
       <ConfirmModal
         opened={isDeleteOpen}
@@ -148,16 +145,7 @@ export default function BankAccountsPage() {
                 account: accountToDelete ? accountLabel(accountToDelete) : '',
               })}
             </Text>
-            {deleteAccount.isError && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                data-testid="delete-failed"
-              >
-                {errorMessage(deleteAccount.error, t('errors.unexpected'))}
-              </Alert>
-            )}
+            {deleteAccount.isError && <ErrorAlert error={deleteAccount.error} data-testid="delete-failed" />}
           </Stack>
         }
         confirmLabel={t('bankAccounts.deleteDialog.confirm')}

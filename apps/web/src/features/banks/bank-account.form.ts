@@ -8,7 +8,6 @@ import {
 } from '@bilag/domain/validators/account-number';
 import { readDate } from '../../ui/dates';
 
-export const COMMON_CURRENCIES = ['NOK', 'EUR', 'USD', 'SEK', 'DKK', 'GBP', 'CHF', 'PLN'];
 export const MAX_ACCOUNT_NAME_LENGTH = 80;
 
 /** What the account form holds: text as typed, read into API values only when saved. */

@@ -70,8 +70,6 @@ export function BankImportHistory({
           pageCount,
           pageNumber,
           onChange: setPageNumber,
-          nextLabel: t('bankTransactions.list.nextPage'),
-          previousLabel: t('bankTransactions.list.previousPage'),
         }}
       >
         <Table.ScrollContainer minWidth={960}>

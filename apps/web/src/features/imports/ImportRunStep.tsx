@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../app/api/errors';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { MONEY_IN_COLOR } from '../../ui/SignedAmount';
 import { companyBankKeys } from '../banks';
 import { transactionKeys } from '../transactions';
@@ -66,17 +66,7 @@ export function ImportRunStep({
   }, [isCompleted, companyId, queryClient, onCompleted]);
 
   if (job.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden />}
-        role="alert"
-        data-testid="import-error"
-      >
-        {errorMessage(job.error, t('errors.unexpected'))}
-      </Alert>
-    );
+    return <ErrorAlert error={job.error} data-testid="import-error" />;
   }
   if (!data || data.Status === 'uploaded' || data.Status === 'running') {
     const percent = data ? importProgressPercent(data) : 0;

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/api/errors';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 type StepActionsProps = {
   /** The server's refusal of the step's call, shown with its message. */
@@ -18,17 +18,7 @@ export function StepActions({ error, isBusy, onBack, next }: StepActionsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      {error !== null && error !== undefined && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          role="alert"
-          data-testid="import-error"
-        >
-          {errorMessage(error, t('errors.unexpected'))}
-        </Alert>
-      )}
+      {error !== null && error !== undefined && <ErrorAlert error={error} data-testid="import-error" />}
       <Group justify="space-between">
         <Button
           variant="default"

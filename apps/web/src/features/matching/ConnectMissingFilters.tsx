@@ -1,9 +1,7 @@
 import { BankTransactionStatus } from '@bilag/contracts';
-import { Button, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Group, Input, SegmentedControl, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { KEYWORD_DELAY_MS, useFilterText } from '../../ui/FilterBar';
+import { FilterResetButton, KeywordInput, useKeywordText } from '../../ui/FilterBar';
 import {
   type ConnectMissingFilterChanges,
   type ConnectMissingListFilter,
@@ -52,30 +50,21 @@ function readConnectStatus(value: string): ConnectMissingListFilter['connectStat
 /** The search, the kind of transaction, whether it has suggestions, and the order, all kept in the address. */
 export function ConnectMissingFilters({ filter, onChangeFilter, onResetFilter }: ConnectMissingFiltersProps) {
   const { t } = useTranslation();
-  const keyword = useFilterText(filter.keyword ?? '');
-  const submitKeyword = useDebouncedCallback((text: string) => {
-    keyword.markSubmitted(text.trim());
-    onChangeFilter({ keyword: text.trim() || undefined }, { isReplacing: true });
-  }, KEYWORD_DELAY_MS);
+  const keyword = useKeywordText(filter.keyword, (submitted) =>
+    onChangeFilter({ keyword: submitted }, { isReplacing: true }),
+  );
 
   function onReset() {
-    submitKeyword.cancel();
+    keyword.cancel();
     onResetFilter();
   }
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('matching.filters.label')}>
-      <TextInput
+      <KeywordInput
         label={t('matching.filters.keyword')}
         placeholder={t('matching.filters.keywordPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={keyword.text}
-        onChange={(event) => {
-          keyword.setText(event.currentTarget.value);
-          submitKeyword(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 240 }}
-        data-testid="filter-keyword"
+        keyword={keyword}
       />
       <Select
         label={t('matching.filters.status')}
@@ -115,14 +104,7 @@ export function ConnectMissingFilters({ filter, onChangeFilter, onResetFilter }:
         data-testid="filter-sort"
       />
       {countActiveConnectMissingFilters(filter) > 0 && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={onReset}
-        >
-          {t('matching.filters.reset')}
-        </Button>
+        <FilterResetButton label={t('matching.filters.reset')} onReset={onReset} />
       )}
     </Group>
   );

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
-import { ListCard, ListToolbarRow, usePageRange } from '../../ui/PagedList';
+import { ListCard, usePagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { useRowSelection } from '../../ui/SelectableTable';
 import { AutoMatchButtons } from './AutoMatchButtons';
@@ -69,15 +69,8 @@ export default function ConnectMissingPage() {
   const [connectSeveral, setConnectSeveral] = useState<ConnectSeveral>();
   const [missingFor, setMissingFor] = useState<BankTransaction>();
 
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const { rows, summary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Transaction.Id));
-  const { pageCount, firstShown, lastShown } = usePageRange({
-    total: list.data?.total,
-    pageNumber: filter.pageNumber,
-    pageSize: filter.pageSize,
-    onChangePage: (pageNumber, options) => onChangeFilter({ pageNumber }, options),
-  });
   const severalRows = rows.filter((row) => connectSeveral?.transactionIds.includes(row.Transaction.Id));
   const isFiltered = filter.keyword !== undefined || filter.connectStatus !== 0 || filter.status !== 0;
 
@@ -102,36 +95,27 @@ export default function ConnectMissingPage() {
       <MatchingCounts counts={list.data?.counts} />
 
       <ListCard
-        toolbar={
-          <>
-            <ConnectMissingFilters
-              filter={filter}
-              onChangeFilter={onChangeFilter}
-              onResetFilter={onResetFilter}
-            />
-            <ListToolbarRow
-              summary={
-                list.data
-                  ? t('bankTransactions.list.showing', { first: firstShown, last: lastShown, total })
-                  : undefined
-              }
-              isFetching={list.isFetching}
-              data-testid="missing-count"
-              actions={
-                selection.selectedOnPage.length > 0 && (
-                  <Button
-                    size="xs"
-                    leftSection={<IconLinkPlus size={14} aria-hidden />}
-                    onClick={() => onOpenConnectSeveral(selection.selectedOnPage)}
-                    data-testid="connect-several"
-                  >
-                    {t('matching.several.open', { count: selection.selectedOnPage.length })}
-                  </Button>
-                )
-              }
-            />
-          </>
+        filters={
+          <ConnectMissingFilters
+            filter={filter}
+            onChangeFilter={onChangeFilter}
+            onResetFilter={onResetFilter}
+          />
         }
+        countRow={{
+          summary,
+          'data-testid': 'missing-count',
+          actions: selection.selectedOnPage.length > 0 && (
+            <Button
+              size="xs"
+              leftSection={<IconLinkPlus size={14} aria-hidden />}
+              onClick={() => onOpenConnectSeveral(selection.selectedOnPage)}
+              data-testid="connect-several"
+            >
+              {t('matching.several.open', { count: selection.selectedOnPage.length })}
+            </Button>
+          ),
+        }}
         query={list}
         empty={{
           icon: <IconCircleCheck size={28} aria-hidden />,
@@ -139,13 +123,7 @@ export default function ConnectMissingPage() {
           description: isFiltered ? t('matching.list.emptyFilteredText') : t('matching.list.emptyText'),
           'data-testid': 'missing-list-empty',
         }}
-        pagination={{
-          pageCount,
-          pageNumber: filter.pageNumber,
-          onChange: (pageNumber) => onChangeFilter({ pageNumber }),
-          nextLabel: t('bankTransactions.list.nextPage'),
-          previousLabel: t('bankTransactions.list.previousPage'),
-        }}
+        pagination={pagination}
       >
         <MissingTransactionList
           companyId={company.Id}

@@ -1,12 +1,10 @@
 import type { BankTransaction, Voucher } from '@bilag/contracts';
 import {
-  Alert,
   Button,
   Center,
   Checkbox,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -14,12 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck, IconLink, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCircleCheck, IconLink, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/api/errors';
+import { AppModal } from '../../ui/AppModal';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { KEYWORD_DELAY_MS } from '../../ui/FilterBar';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { QueryGate } from '../../ui/QueryGate';
@@ -76,7 +75,6 @@ export function ConnectSeveralModal({
   onConnected,
 }: ConnectSeveralModalProps) {
   const { t } = useTranslation();
-  const isNarrow = useMediaQuery('(max-width: 48em)');
   const [chosen, setChosen] = useState<ReadonlyMap<number, Voucher>>(new Map());
   const [keyword, setKeyword] = useState('');
   const [searchedKeyword] = useDebouncedValue(keyword.trim(), KEYWORD_DELAY_MS);
@@ -125,15 +123,12 @@ export function ConnectSeveralModal({
           });
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={t('matching.several.title')}
       size="xl"
-      radius="lg"
-      fullScreen={isNarrow}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
+      fullScreenBelow="48em"
     >
       <Stack gap="md">
         <Stack gap={6} component="section" aria-labelledby="several-transactions-heading">
@@ -253,16 +248,7 @@ export function ConnectSeveralModal({
           </SimpleGrid>
         </Paper>
 
-        {connect.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            data-testid="connect-failed"
-          >
-            {errorMessage(connect.error, t('errors.unexpected'))}
-          </Alert>
-        )}
+        {connect.isError && <ErrorAlert error={connect.error} data-testid="connect-failed" />}
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={connect.isPending}>
@@ -279,6 +265,6 @@ export function ConnectSeveralModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,12 +1,13 @@
 import { type BankTransaction, VOUCHER_UPLOAD_LIMITS } from '@bilag/contracts';
-import { Button, FileButton, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../ui/AppModal';
+import { AttachFilesButton } from '../../ui/AttachFilesButton';
 import { FormFooter } from '../../ui/FormFooter';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { useParsedForm } from '../../ui/useParsedForm';
-import { MAX_NOTE_LENGTH } from '../transactions';
+import { MAX_NOTE_LENGTH, PrivateSwitch } from '../transactions';
 import { useMarkMissingMutation } from './matching.mutations';
 
 type VoucherMissingModalProps = {
@@ -15,9 +16,6 @@ type VoucherMissingModalProps = {
   transaction: BankTransaction | undefined;
   onClose: () => void;
 };
-
-/** The spec's image types and PDF; the server judges each file by its bytes. */
-const ACCEPTED_FILES = 'image/jpeg,image/png,application/pdf';
 
 type MissingFormValues = { note: string; isPrivate: boolean; files: File[] };
 
@@ -50,14 +48,11 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
   }
 
   return (
-    <Modal
+    <AppModal
       opened={transaction !== undefined}
       onClose={onClose}
       title={t('matching.missing.title')}
-      radius="lg"
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
     >
       {transaction && (
         <form
@@ -89,27 +84,15 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
               data-autofocus
               data-testid="missing-note"
             />
-            <Switch
+            <PrivateSwitch
               label={t('matching.missing.isPrivate')}
-              description={t('bankTransactions.form.privateHint')}
               checked={values.isPrivate}
-              onChange={(event) => setValue('isPrivate', event.currentTarget.checked)}
+              onChange={(isPrivate) => setValue('isPrivate', isPrivate)}
               data-testid="missing-private"
             />
             <Stack gap={4}>
               <Group gap="sm">
-                <FileButton onChange={onPickFiles} accept={ACCEPTED_FILES} multiple>
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconPaperclip size={14} aria-hidden />}
-                    >
-                      {t('matching.missing.attach')}
-                    </Button>
-                  )}
-                </FileButton>
+                <AttachFilesButton label={t('matching.missing.attach')} onPick={onPickFiles} />
                 <Text size="xs" c="dimmed">
                   {values.files.length > 0
                     ? values.files.map((file) => file.name).join(', ')
@@ -132,6 +115,6 @@ export function VoucherMissingModal({ companyId, transaction, onClose }: Voucher
           </Stack>
         </form>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,5 @@
 import type { BankTransaction } from '@bilag/contracts';
-import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -9,8 +9,8 @@ import { formatCalendarDate } from '../../ui/format';
 import { QueryGate } from '../../ui/QueryGate';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { toastFailure } from '../../ui/toast';
+import { ConnectionSourceBadge } from './ConnectionSourceBadge';
 import { MatchReasons, MatchScore } from './MatchReasons';
-import { connectionSourceColors, connectionSourceKeys } from './matching.format';
 import { useConnectMutation, useDisconnectMutation } from './matching.mutations';
 import { matchingKeys } from './matching.queries';
 
@@ -110,17 +110,7 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
                         key={Connection.Id}
                         transaction={Transaction}
                         data-testid={`connected-transaction-${Transaction.Id}`}
-                        details={
-                          <Badge
-                            variant="dot"
-                            color={connectionSourceColors[Connection.Source]}
-                            radius="sm"
-                            size="sm"
-                            tt="none"
-                          >
-                            {t(connectionSourceKeys[Connection.Source])}
-                          </Badge>
-                        }
+                        details={<ConnectionSourceBadge source={Connection.Source} />}
                         action={
                           <Button
                             size="compact-xs"

@@ -1,13 +1,12 @@
 import { ConnectMissingFilter } from '@bilag/contracts';
-import { countActiveFilters, defineUrlFilter, useUrlFilter } from '../../ui/url-filter';
+import { countActiveFilters, defineUrlFilter, PAGE_PARAMS, useUrlFilter } from '../../ui/url-filter';
 
 /** The connect-missing filter of the spec without the company (the route's) and the account. */
 export type ConnectMissingListFilter = Omit<ConnectMissingFilter, 'companyId' | 'companyBankId'>;
 export type ConnectMissingFilterChanges = Partial<ConnectMissingListFilter>;
 
 export const connectMissingFilter = defineUrlFilter<ConnectMissingListFilter>(ConnectMissingFilter, {
-  pageNumber: 'page',
-  pageSize: 'size',
+  ...PAGE_PARAMS,
   sortBy: 'sort',
   sortType: 'order',
   keyword: 'q',

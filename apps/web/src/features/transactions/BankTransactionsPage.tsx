@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
-import { ListCard, ListToolbarRow, usePageRange } from '../../ui/PagedList';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ListCard, usePagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
-import { RetryAlert } from '../../ui/RetryAlert';
 import { useRowSelection } from '../../ui/SelectableTable';
 import { StatisticsStrip } from '../../ui/StatisticsStrip';
 import { YearSelect } from '../../ui/YearSelect';
-import { chooseYear } from '../../ui/year';
+import { listYear } from '../../ui/year';
 import { companyBankKeys } from '../banks';
 import { BankImportHistory } from '../imports';
 import { ExportPrivateLostButton } from './ExportPrivateLostButton';
@@ -42,7 +42,7 @@ export default function BankTransactionsPage() {
 
   const accounts = useQuery(companyBankKeys.list(company.Id));
   const years = useQuery(transactionKeys.years(company.Id));
-  const year = years.data ? chooseYear(years.data, filter.year, bankYear.read()) : undefined;
+  const { year, onSelectYear } = listYear(bankYear, years.data, filter.year, onChangeFilter);
   const hasYear = year !== undefined;
   const scope = { year: year ?? 0, companyBankId: filter.companyBankId };
   const list = useQuery({
@@ -52,15 +52,8 @@ export default function BankTransactionsPage() {
   const statistics = useQuery({ ...transactionKeys.statistics(company.Id, scope), enabled: hasYear });
   const summary = useQuery({ ...transactionKeys.missingSummary(company.Id, scope), enabled: hasYear });
 
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const { rows, summary: listSummary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Id));
-  const { pageCount, firstShown, lastShown } = usePageRange({
-    total: list.data?.total,
-    pageNumber: filter.pageNumber,
-    pageSize: filter.pageSize,
-    onChangePage: (pageNumber, options) => onChangeFilter({ pageNumber }, options),
-  });
   const accountNames = new Map((accounts.data ?? []).map((account) => [account.Id, accountLabel(account)]));
   const accountOptions = [
     { value: '0', label: t('bankTransactions.list.allAccounts') },
@@ -69,11 +62,6 @@ export default function BankTransactionsPage() {
   const openTransactionId = TransactionIdParam.safeParse(searchParams.get(TRANSACTION_PARAM)).data;
   const view = searchParams.get(VIEW_PARAM) === IMPORTS_VIEW ? IMPORTS_VIEW : 'transactions';
   const importPath = companyPath(company, 'bank/import-document');
-
-  function onSelectYear(chosen: number) {
-    bankYear.store(chosen);
-    onChangeFilter({ year: chosen, month: 0 });
-  }
 
   function onOpen(transaction: BankTransaction) {
     onChangeSearchParams((params) => params.set(TRANSACTION_PARAM, String(transaction.Id)), {
@@ -157,7 +145,7 @@ export default function BankTransactionsPage() {
         <Tabs.Panel value="transactions" pt="lg">
           <Stack gap="lg">
             {years.isError ? (
-              <RetryAlert
+              <ErrorAlert
                 title={t('bankTransactions.list.yearsFailed')}
                 error={years.error}
                 onRetry={() => void years.refetch()}
@@ -186,50 +174,41 @@ export default function BankTransactionsPage() {
             )}
 
             <ListCard
-              toolbar={
-                <>
-                  <TransactionFilters
-                    filter={filter}
-                    onChangeFilter={onChangeFilter}
-                    onResetFilter={onResetFilter}
-                  />
-                  <ListToolbarRow
-                    summary={
-                      list.data
-                        ? t('bankTransactions.list.showing', { first: firstShown, last: lastShown, total })
-                        : undefined
-                    }
-                    isFetching={list.isFetching}
-                    data-testid="transaction-count"
-                    notes={
-                      filter.importId !== undefined && (
-                        <Badge
-                          variant="light"
-                          tt="none"
-                          rightSection={
-                            <CloseButton
-                              size="xs"
-                              variant="transparent"
-                              aria-label={t('bankTransactions.list.clearImport')}
-                              onClick={() => onChangeFilter({ importId: undefined })}
-                            />
-                          }
-                          data-testid="import-filter"
-                        >
-                          {t('bankTransactions.list.onlyImport', { id: filter.importId })}
-                        </Badge>
-                      )
-                    }
-                    actions={
-                      <TransactionBulkActions
-                        companyId={company.Id}
-                        selectedIds={selection.selectedOnPage}
-                        onDone={selection.onClearSelection}
+              filters={
+                <TransactionFilters
+                  filter={filter}
+                  onChangeFilter={onChangeFilter}
+                  onResetFilter={onResetFilter}
+                />
+              }
+              countRow={{
+                summary: listSummary,
+                'data-testid': 'transaction-count',
+                notes: filter.importId !== undefined && (
+                  <Badge
+                    variant="light"
+                    tt="none"
+                    rightSection={
+                      <CloseButton
+                        size="xs"
+                        variant="transparent"
+                        aria-label={t('bankTransactions.list.clearImport')}
+                        onClick={() => onChangeFilter({ importId: undefined })}
                       />
                     }
+                    data-testid="import-filter"
+                  >
+                    {t('bankTransactions.list.onlyImport', { id: filter.importId })}
+                  </Badge>
+                ),
+                actions: (
+                  <TransactionBulkActions
+                    companyId={company.Id}
+                    selectedIds={selection.selectedOnPage}
+                    onDone={selection.onClearSelection}
                   />
-                </>
-              }
+                ),
+              }}
               query={list}
               empty={{
                 icon: <IconArrowsExchange size={28} aria-hidden />,
@@ -237,13 +216,7 @@ export default function BankTransactionsPage() {
                 description: t('bankTransactions.list.emptyText'),
                 'data-testid': 'transaction-list-empty',
               }}
-              pagination={{
-                pageCount,
-                pageNumber: filter.pageNumber,
-                onChange: (pageNumber) => onChangeFilter({ pageNumber }),
-                nextLabel: t('bankTransactions.list.nextPage'),
-                previousLabel: t('bankTransactions.list.previousPage'),
-              }}
+              pagination={pagination}
             >
               <TransactionTable
                 companyId={company.Id}

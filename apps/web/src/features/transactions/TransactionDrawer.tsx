@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../app/api/errors';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DataListField } from '../../ui/DataListField';
 import { DateFormat, formatDate } from '../../ui/dates';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { formatCalendarDate } from '../../ui/format';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { PaymentStatusBadge, TransactionStatusBadge } from './TransactionBadges';
@@ -205,9 +206,7 @@ export function TransactionDrawer({
           </DrawerSection>
 
           {history.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-              {errorMessage(history.error, t('errors.unexpected'))}
-            </Alert>
+            <ErrorAlert error={history.error} />
           ) : history.data ? (
             <TransactionHistory entries={history.data} />
           ) : (

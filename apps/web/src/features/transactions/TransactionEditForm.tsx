@@ -1,17 +1,18 @@
 import { type BankTransaction, VOUCHER_UPLOAD_LIMITS } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
-import { Button, FileButton, Group, Kbd, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Group, Kbd, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/errors';
+import { AttachFilesButton } from '../../ui/AttachFilesButton';
 import { displayTimeZone } from '../../ui/dates';
 import { FormFooter } from '../../ui/FormFooter';
 import { submitOnCtrlEnter } from '../../ui/form-keys';
 import { UploadItemRow, type UploadState } from '../../ui/UploadItemRow';
 import { useParsedForm } from '../../ui/useParsedForm';
 import { PaymentFields } from './PaymentFields';
+import { PrivateSwitch } from './PrivateSwitch';
 import { MAX_NOTE_LENGTH, parseTransactionForm, toFormValues } from './transaction.form';
 import { attachTransactionFiles, useUpdateTransactionMutation } from './transaction.mutations';
 import { transactionKeys } from './transaction.queries';
@@ -22,9 +23,6 @@ type TransactionEditFormProps = {
 };
 
 type Attachment = { fileNames: string; size: number; percent: number; state: UploadState; message?: string };
-
-/** The spec's image types and PDF; the server judges each file by its bytes. */
-const ACCEPTED_FILES = 'image/jpeg,image/png,application/pdf';
 
 /**
  * What the company does about a transaction: its payment status and date, whether it is private, a
@@ -93,11 +91,10 @@ export function TransactionEditForm({ companyId, transaction }: TransactionEditF
             onChangeDate={(text) => setValue('paymentDate', text)}
           />
         </SimpleGrid>
-        <Switch
+        <PrivateSwitch
           label={t('bankTransactions.fields.private')}
-          description={t('bankTransactions.form.privateHint')}
           checked={values.isPrivate}
-          onChange={(event) => setValue('isPrivate', event.currentTarget.checked)}
+          onChange={(isPrivate) => setValue('isPrivate', isPrivate)}
           data-testid="field-private"
         />
         <Textarea
@@ -114,20 +111,12 @@ export function TransactionEditForm({ companyId, transaction }: TransactionEditF
         />
         <Stack gap={6}>
           <Group gap="sm">
-            <FileButton onChange={(files) => void onAttach(files)} accept={ACCEPTED_FILES} multiple>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconPaperclip size={14} aria-hidden />}
-                  loading={attachment?.state === 'uploading'}
-                  data-testid="attach-files"
-                >
-                  {t('bankTransactions.form.attach')}
-                </Button>
-              )}
-            </FileButton>
+            <AttachFilesButton
+              label={t('bankTransactions.form.attach')}
+              onPick={(files) => void onAttach(files)}
+              isLoading={attachment?.state === 'uploading'}
+              data-testid="attach-files"
+            />
             <Text size="xs" c="dimmed">
               {t('bankTransactions.form.attachHint')}
             </Text>

@@ -56,13 +56,10 @@ function describeEvent(event: TransactionHistoryEvent, t: TFunction): HistoryEve
         icon: IconEdit,
         body: (
           <FieldChangeLines
+            changes={event.changes}
+            labelOf={(field) => t(fieldLabelKeys[field])}
+            formatValue={(field, value) => formatValue(field, value, t)}
             noChangesText={t('bankTransactions.history.noChanges')}
-            changes={event.changes.map((change) => ({
-              field: change.field,
-              label: t(fieldLabelKeys[change.field]),
-              before: formatValue(change.field, change.before, t),
-              after: formatValue(change.field, change.after, t),
-            }))}
           />
         ),
       };

@@ -1,3 +1,4 @@
+export { PrivateSwitch } from './PrivateSwitch';
 export { transactionListSearch } from './transaction.filter';
 export { MAX_NOTE_LENGTH } from './transaction.form';
 export { accountLabel, accountNameOf } from './transaction.format';

@@ -1,6 +1,12 @@
 import { TransactionFilter, type TransactionSortBy } from '@bilag/contracts';
 import type { z } from 'zod';
-import { countActiveFilters, defineUrlFilter, useUrlFilter } from '../../ui/url-filter';
+import {
+  countActiveFilters,
+  DATED_LIST_PARAMS,
+  defineUrlFilter,
+  PAGE_PARAMS,
+  useUrlFilter,
+} from '../../ui/url-filter';
 import { yearStorage } from '../../ui/year';
 
 /** The bank transaction filter of the spec without the company (the route's) and the account number. */
@@ -8,19 +14,13 @@ export type TransactionListFilter = Omit<TransactionFilter, 'companyId' | 'accou
 export type TransactionSortField = z.infer<typeof TransactionSortBy>;
 export type TransactionFilterChanges = Partial<TransactionListFilter>;
 
-/** Short names in the address bar; the account and the year survive a reset of the other filters. */
+/** The account and the year survive a reset of the other filters. */
 export const transactionFilter = defineUrlFilter<TransactionListFilter>(
   TransactionFilter,
   {
-    year: 'year',
-    month: 'month',
-    from: 'from',
-    to: 'to',
-    sortBy: 'sort',
-    sortType: 'order',
+    ...DATED_LIST_PARAMS,
     companyBankId: 'account',
-    pageNumber: 'page',
-    pageSize: 'size',
+    ...PAGE_PARAMS,
     status: 'status',
     keyword: 'q',
     filterAmount: 'amount',

@@ -1,17 +1,18 @@
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
-import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError, errorMessage } from '../../app/api/errors';
+import { ApiError } from '../../app/api/errors';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
 import { StatusPage } from '../../app/status/StatusPage';
 import { displayTimeZone } from '../../ui/dates';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { VoucherTransactionsCard } from '../matching';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { PaidBadge, StatusBadge } from './VoucherBadges';
@@ -83,14 +84,7 @@ export default function VoucherDetailPage() {
       </Anchor>
 
       {detail.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('vouchers.detail.loadFailed')}
-        >
-          {errorMessage(detail.error, t('errors.unexpected'))}
-        </Alert>
+        <ErrorAlert error={detail.error} title={t('vouchers.detail.loadFailed')} />
       ) : !voucher ? (
         <Center py="xl">
           <Loader size="sm" aria-label={t('app.loading')} />

@@ -2,8 +2,9 @@ import type { Voucher } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { stripLetters } from '@bilag/domain/money/norwegian';
 import { formatAccountNumber, validateAccountNumber } from '@bilag/domain/validators/account-number';
-import { Kbd, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Kbd, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CurrencySelect } from '../../ui/CurrencySelect';
 import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
 import { FormFooter } from '../../ui/FormFooter';
@@ -18,8 +19,6 @@ import {
   type VoucherFormValues,
 } from './voucher.form';
 import { useUpdateVoucherMutation } from './voucher.mutations';
-
-const COMMON_CURRENCIES = ['NOK', 'EUR', 'USD', 'SEK', 'DKK', 'GBP', 'CHF', 'PLN'];
 
 type VoucherEditFormProps = {
   companyId: number;
@@ -38,9 +37,6 @@ export function VoucherEditForm({ companyId, voucher, labelSuggestions }: Vouche
     (typed) => parseVoucherForm(typed, todayIsoDate(displayTimeZone())),
   );
   const updateVoucher = useUpdateVoucherMutation(companyId, voucher.Id);
-  const currencies = COMMON_CURRENCIES.includes(values.currency)
-    ? COMMON_CURRENCIES
-    : [values.currency, ...COMMON_CURRENCIES];
 
   /** Checks one field when the person leaves it, so a wrong KID or account number shows at once. */
   function onCheckField(field: keyof VoucherFormValues) {
@@ -100,15 +96,11 @@ export function VoucherEditForm({ companyId, voucher, labelSuggestions }: Vouche
             styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
             data-testid="field-amount"
           />
-          <Select
+          <CurrencySelect
             label={t('vouchers.fields.currency')}
-            data={currencies}
             value={values.currency}
-            onChange={(value) => setValue('currency', value ?? 'NOK')}
-            searchable
-            allowDeselect={false}
+            onChange={(currency) => setValue('currency', currency)}
             error={errorText('currency')}
-            data-testid="field-currency"
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

@@ -79,13 +79,10 @@ function EventBody({ event, t }: { event: HistoryEvent; t: TFunction }) {
   if (event.kind === 'updated') {
     return (
       <FieldChangeLines
+        changes={event.changes}
+        labelOf={(field) => t(fieldLabelKeys[field])}
+        formatValue={(field, value) => formatValue(field, value, t)}
         noChangesText={t('vouchers.history.noChanges')}
-        changes={event.changes.map((change) => ({
-          field: change.field,
-          label: t(fieldLabelKeys[change.field]),
-          before: formatValue(change.field, change.before, t),
-          after: formatValue(change.field, change.after, t),
-        }))}
       />
     );
   }

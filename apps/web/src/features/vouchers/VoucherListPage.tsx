@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
-import { ListCard, ListToolbarRow, usePageRange } from '../../ui/PagedList';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ListCard, usePagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
-import { RetryAlert } from '../../ui/RetryAlert';
 import { useRowSelection } from '../../ui/SelectableTable';
 import { StatisticsStrip } from '../../ui/StatisticsStrip';
 import { YearSelect } from '../../ui/YearSelect';
-import { chooseYear } from '../../ui/year';
+import { listYear } from '../../ui/year';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { MissingSummaryBadges } from './MissingSummaryBadges';
 import { VoucherFilters } from './VoucherFilters';
@@ -35,22 +35,15 @@ export default function VoucherListPage() {
   useDocumentTitle(`${t('nav.vouchers')} – ${company.Name} – Bilag`);
 
   const years = useQuery(voucherKeys.years(company.Id));
-  const year = years.data ? chooseYear(years.data, filter.year, voucherYear.read()) : undefined;
+  const { year, onSelectYear } = listYear(voucherYear, years.data, filter.year, onChangeFilter);
   const listFilter = { ...filter, year };
   const hasYear = year !== undefined;
   const list = useQuery({ ...voucherKeys.list(company.Id, listFilter), enabled: hasYear });
   const statistics = useQuery({ ...voucherKeys.statistics(company.Id, year ?? 0), enabled: hasYear });
   const summary = useQuery({ ...voucherKeys.missingSummary(company.Id, year ?? 0), enabled: hasYear });
 
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const { rows, summary: listSummary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Id));
-  const { pageCount, firstShown, lastShown } = usePageRange({
-    total: list.data?.total,
-    pageNumber: filter.pageNumber,
-    pageSize: filter.pageSize,
-    onChangePage: (pageNumber, options) => onChangeFilter({ pageNumber }, options),
-  });
 
   function voucherPath(voucherId: number) {
     return companyPath(company, `voucher/${voucherId}`);
@@ -58,11 +51,6 @@ export default function VoucherListPage() {
 
   function onOpen(voucher: Voucher) {
     navigate(voucherPath(voucher.Id), { state: { listSearch: searchParams.toString() } });
-  }
-
-  function onSelectYear(chosen: number) {
-    voucherYear.store(chosen);
-    onChangeFilter({ year: chosen, month: 0 });
   }
 
   function onConfirmDelete() {
@@ -93,7 +81,7 @@ export default function VoucherListPage() {
       </PageHeader>
 
       {years.isError ? (
-        <RetryAlert
+        <ErrorAlert
           title={t('vouchers.list.yearsFailed')}
           error={years.error}
           onRetry={() => void years.refetch()}
@@ -120,33 +108,24 @@ export default function VoucherListPage() {
       <VoucherUpload companyId={company.Id} openRef={openFilePicker} voucherPath={voucherPath} />
 
       <ListCard
-        toolbar={
-          <>
-            <VoucherFilters filter={filter} onChangeFilter={onChangeFilter} onResetFilter={onResetFilter} />
-            <ListToolbarRow
-              summary={
-                list.data
-                  ? t('vouchers.list.showing', { first: firstShown, last: lastShown, total })
-                  : undefined
-              }
-              isFetching={list.isFetching}
-              data-testid="voucher-count"
-              actions={
-                selection.selectedOnPage.length > 0 && (
-                  <Button
-                    color="red"
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    onClick={() => setIsConfirmingDelete(true)}
-                  >
-                    {t('vouchers.delete.selected', { count: selection.selectedOnPage.length })}
-                  </Button>
-                )
-              }
-            />
-          </>
+        filters={
+          <VoucherFilters filter={filter} onChangeFilter={onChangeFilter} onResetFilter={onResetFilter} />
         }
+        countRow={{
+          summary: listSummary,
+          'data-testid': 'voucher-count',
+          actions: selection.selectedOnPage.length > 0 && (
+            <Button
+              color="red"
+              variant="light"
+              size="xs"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => setIsConfirmingDelete(true)}
+            >
+              {t('vouchers.delete.selected', { count: selection.selectedOnPage.length })}
+            </Button>
+          ),
+        }}
         query={list}
         empty={{
           icon: <IconReceiptOff size={28} aria-hidden />,
@@ -154,13 +133,7 @@ export default function VoucherListPage() {
           description: t('vouchers.list.emptyText'),
           'data-testid': 'voucher-list-empty',
         }}
-        pagination={{
-          pageCount,
-          pageNumber: filter.pageNumber,
-          onChange: (pageNumber) => onChangeFilter({ pageNumber }),
-          nextLabel: t('vouchers.list.nextPage'),
-          previousLabel: t('vouchers.list.previousPage'),
-        }}
+        pagination={pagination}
       >
         <VoucherTable
           rows={rows}

@@ -1,6 +1,12 @@
 import { VoucherFilter, type VoucherSortBy } from '@bilag/contracts';
 import type { z } from 'zod';
-import { countActiveFilters as countActive, defineUrlFilter, useUrlFilter } from '../../ui/url-filter';
+import {
+  countActiveFilters as countActive,
+  DATED_LIST_PARAMS,
+  defineUrlFilter,
+  PAGE_PARAMS,
+  useUrlFilter,
+} from '../../ui/url-filter';
 import { yearStorage } from '../../ui/year';
 
 /** The voucher filter of the spec without its company, which the current route decides. */
@@ -8,18 +14,12 @@ export type VoucherListFilter = Omit<VoucherFilter, 'companyId'>;
 export type VoucherSortField = z.infer<typeof VoucherSortBy>;
 export type VoucherFilterChanges = Partial<VoucherListFilter>;
 
-/** Short names in the address bar, so a link to a filtered list stays readable. */
+/** The year survives a reset of the other filters. */
 export const voucherFilter = defineUrlFilter<VoucherListFilter>(
   VoucherFilter,
   {
-    year: 'year',
-    month: 'month',
-    from: 'from',
-    to: 'to',
-    sortBy: 'sort',
-    sortType: 'order',
-    pageNumber: 'page',
-    pageSize: 'size',
+    ...DATED_LIST_PARAMS,
+    ...PAGE_PARAMS,
     keyword: 'q',
     source: 'source',
     status: 'status',

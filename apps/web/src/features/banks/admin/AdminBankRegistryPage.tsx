@@ -1,12 +1,9 @@
 import { AUTO_IMPORT_TEMPLATES, AutoImportTemplate, type Bank, BankStatus } from '@bilag/contracts';
 import {
-  ActionIcon,
   Badge,
   Button,
-  Card,
   Group,
   Menu,
-  Modal,
   Select,
   Stack,
   Switch,
@@ -15,23 +12,16 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import {
-  IconBuildingBank,
-  IconCircleCheck,
-  IconCircleOff,
-  IconDots,
-  IconPencil,
-  IconPlus,
-} from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuildingBank, IconCircleCheck, IconCircleOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListSearchHead } from '../../../ui/ListSearchHead';
-import { ListEmpty } from '../../../ui/PagedList';
+import { AppModal } from '../../../ui/AppModal';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryGate } from '../../../ui/QueryGate';
+import { RowActionsMenu } from '../../../ui/RowActionsMenu';
+import { SearchListCard } from '../../../ui/SearchListCard';
 import { bankKeys } from '../bank.queries';
 import { BankForm } from './BankForm';
 import { summarisePrefixes } from './bank-admin.form';
@@ -82,7 +72,6 @@ function Prefixes({ prefixes }: { prefixes: string[] }) {
 /** The registry of banks for administrators: who the banks are and which import statements on their own. */
 export default function AdminBankRegistryPage() {
   const { t } = useTranslation();
-  const isNarrow = useMediaQuery('(max-width: 36em)');
   const [searchParams, setSearchParams] = useSearchParams();
   const banks = useQuery(bankKeys.list());
   const saveAutoImport = useSaveAutoImportMutation();
@@ -136,179 +125,150 @@ export default function AdminBankRegistryPage() {
         </Button>
       </PageHeader>
 
-      <Card withBorder radius="lg" padding={0}>
-        <ListSearchHead
-          label={t('bankAdmin.registry.search')}
-          placeholder={t('bankAdmin.registry.searchPlaceholder')}
-          value={query}
-          onChange={onSearch}
-          count={banks.data ? t('bankAdmin.registry.count', { count: rows.length }) : undefined}
-          isFetching={banks.isFetching}
-          searchTestId="bank-search"
-          countTestId="bank-count"
-        />
+      <SearchListCard
+        search={{
+          label: t('bankAdmin.registry.search'),
+          placeholder: t('bankAdmin.registry.searchPlaceholder'),
+          value: query,
+          onChange: onSearch,
+          count: banks.data ? t('bankAdmin.registry.count', { count: rows.length }) : undefined,
+          isFetching: banks.isFetching,
+          searchTestId: 'bank-search',
+          countTestId: 'bank-count',
+        }}
+        query={banks}
+        forbiddenTo="/unauthorized"
+        isEmpty={() => rows.length === 0}
+        empty={{
+          icon: <IconBuildingBank size={28} aria-hidden />,
+          title: t('bankAdmin.registry.emptyTitle'),
+          description: t('bankAdmin.registry.emptyText'),
+        }}
+        table={{ label: t('bankAdmin.registry.tableLabel'), minWidth: 920 }}
+        head={
+          <Table.Tr>
+            <Table.Th>{t('bankAdmin.fields.name')}</Table.Th>
+            <Table.Th w={100}>{t('bankAdmin.fields.bic')}</Table.Th>
+            <Table.Th w={180}>{t('bankAdmin.fields.prefixes')}</Table.Th>
+            <Table.Th w={200}>{t('bankAdmin.fields.template')}</Table.Th>
+            <Table.Th w={96}>{t('bankAdmin.fields.autoImport')}</Table.Th>
+            <Table.Th w={90}>{t('bankAdmin.fields.status')}</Table.Th>
+            <Table.Th w={48}>
+              <VisuallyHidden>{t('bankAdmin.registry.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        }
+      >
+        {() =>
+          rows.map((bank) => {
+            const isActive = bank.Status === BankStatus.ACTIVE;
+            const isBusy = busyBankId === bank.Id;
+            const groupLabel = t(bankGroupLabelKey(bank.BankGroup));
+            return (
+              <Table.Tr key={bank.Id} data-testid={`bank-row-${bank.Id}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {bank.Name}
+                  </Text>
+                  {groupLabel !== bank.Name && (
+                    <Text size="xs" c="dimmed">
+                      {groupLabel}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {bank.Bic}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Prefixes prefixes={bank.Prefixes} />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    aria-label={t('bankAdmin.registry.templateFor', { bank: bank.Name })}
+                    placeholder={t('bankAdmin.registry.chooseTemplate')}
+                    data={AUTO_IMPORT_TEMPLATES.map((template) => ({
+                      value: template,
+                      label: t(templateLabelKey(template)),
+                    }))}
+                    value={bank.AutoImportTemplate}
+                    onChange={(value) => onChooseTemplate(bank, value)}
+                    allowDeselect={false}
+                    disabled={isBusy}
+                    miw={180}
+                    data-testid={`template-${bank.Id}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip
+                    label={t('bankAdmin.registry.needsTemplate')}
+                    disabled={bank.AutoImportTemplate !== null}
+                    withArrow
+                  >
+                    <Switch
+                      aria-label={t('bankAdmin.registry.autoImportFor', { bank: bank.Name })}
+                      checked={bank.IsAutoImport}
+                      onChange={(event) => onSwitchAutoImport(bank, event.currentTarget.checked)}
+                      disabled={bank.AutoImportTemplate === null || isBusy}
+                      data-testid={`auto-import-${bank.Id}`}
+                    />
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant={isActive ? 'light' : 'outline'}
+                    color={isActive ? 'brand' : 'gray'}
+                    radius="sm"
+                    size="sm"
+                    tt="none"
+                    data-testid="bank-status"
+                  >
+                    {isActive ? t('bankAdmin.registry.active') : t('bankAdmin.registry.inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <RowActionsMenu
+                    label={t('bankAdmin.registry.actionsFor', { bank: bank.Name })}
+                    editLabel={t('bankAdmin.registry.edit')}
+                    onEdit={() => onOpenEditor(bank)}
+                    data-testid={`bank-actions-${bank.Id}`}
+                  >
+                    <Menu.Item
+                      leftSection={
+                        isActive ? (
+                          <IconCircleOff size={16} aria-hidden />
+                        ) : (
+                          <IconCircleCheck size={16} aria-hidden />
+                        )
+                      }
+                      onClick={() =>
+                        updateStatus.mutate({
+                          bank,
+                          status: isActive ? BankStatus.INACTIVE : BankStatus.ACTIVE,
+                        })
+                      }
+                    >
+                      {isActive ? t('bankAdmin.registry.deactivate') : t('bankAdmin.registry.activate')}
+                    </Menu.Item>
+                  </RowActionsMenu>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })
+        }
+      </SearchListCard>
 
-        <QueryGate
-          query={banks}
-          forbiddenTo="/unauthorized"
-          isEmpty={() => rows.length === 0}
-          empty={
-            <ListEmpty
-              icon={<IconBuildingBank size={28} aria-hidden />}
-              title={t('bankAdmin.registry.emptyTitle')}
-              description={t('bankAdmin.registry.emptyText')}
-            />
-          }
-          isInset
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={920}>
-              <Table verticalSpacing="xs" highlightOnHover aria-label={t('bankAdmin.registry.tableLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('bankAdmin.fields.name')}</Table.Th>
-                    <Table.Th w={100}>{t('bankAdmin.fields.bic')}</Table.Th>
-                    <Table.Th w={180}>{t('bankAdmin.fields.prefixes')}</Table.Th>
-                    <Table.Th w={200}>{t('bankAdmin.fields.template')}</Table.Th>
-                    <Table.Th w={96}>{t('bankAdmin.fields.autoImport')}</Table.Th>
-                    <Table.Th w={90}>{t('bankAdmin.fields.status')}</Table.Th>
-                    <Table.Th w={48}>
-                      <VisuallyHidden>{t('bankAdmin.registry.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((bank) => {
-                    const isActive = bank.Status === BankStatus.ACTIVE;
-                    const isBusy = busyBankId === bank.Id;
-                    const groupLabel = t(bankGroupLabelKey(bank.BankGroup));
-                    return (
-                      <Table.Tr key={bank.Id} data-testid={`bank-row-${bank.Id}`}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {bank.Name}
-                          </Text>
-                          {groupLabel !== bank.Name && (
-                            <Text size="xs" c="dimmed">
-                              {groupLabel}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {bank.Bic}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Prefixes prefixes={bank.Prefixes} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={t('bankAdmin.registry.templateFor', { bank: bank.Name })}
-                            placeholder={t('bankAdmin.registry.chooseTemplate')}
-                            data={AUTO_IMPORT_TEMPLATES.map((template) => ({
-                              value: template,
-                              label: t(templateLabelKey(template)),
-                            }))}
-                            value={bank.AutoImportTemplate}
-                            onChange={(value) => onChooseTemplate(bank, value)}
-                            allowDeselect={false}
-                            disabled={isBusy}
-                            miw={180}
-                            data-testid={`template-${bank.Id}`}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Tooltip
-                            label={t('bankAdmin.registry.needsTemplate')}
-                            disabled={bank.AutoImportTemplate !== null}
-                            withArrow
-                          >
-                            <Switch
-                              aria-label={t('bankAdmin.registry.autoImportFor', { bank: bank.Name })}
-                              checked={bank.IsAutoImport}
-                              onChange={(event) => onSwitchAutoImport(bank, event.currentTarget.checked)}
-                              disabled={bank.AutoImportTemplate === null || isBusy}
-                              data-testid={`auto-import-${bank.Id}`}
-                            />
-                          </Tooltip>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge
-                            variant={isActive ? 'light' : 'outline'}
-                            color={isActive ? 'brand' : 'gray'}
-                            radius="sm"
-                            size="sm"
-                            tt="none"
-                            data-testid="bank-status"
-                          >
-                            {isActive ? t('bankAdmin.registry.active') : t('bankAdmin.registry.inactive')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={t('bankAdmin.registry.actionsFor', { bank: bank.Name })}
-                                data-testid={`bank-actions-${bank.Id}`}
-                              >
-                                <IconDots size={18} aria-hidden />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                leftSection={<IconPencil size={16} aria-hidden />}
-                                onClick={() => onOpenEditor(bank)}
-                              >
-                                {t('bankAdmin.registry.edit')}
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={
-                                  isActive ? (
-                                    <IconCircleOff size={16} aria-hidden />
-                                  ) : (
-                                    <IconCircleCheck size={16} aria-hidden />
-                                  )
-                                }
-                                onClick={() =>
-                                  updateStatus.mutate({
-                                    bank,
-                                    status: isActive ? BankStatus.INACTIVE : BankStatus.ACTIVE,
-                                  })
-                                }
-                              >
-                                {isActive
-                                  ? t('bankAdmin.registry.deactivate')
-                                  : t('bankAdmin.registry.activate')}
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryGate>
-      </Card>
-
-      <Modal
+      <AppModal
         opened={isEditorOpen}
         onClose={() => setIsEditorOpen(false)}
         title={editor.bank ? t('bankAdmin.form.editTitle') : t('bankAdmin.form.addTitle')}
         size={560}
-        radius="lg"
-        fullScreen={isNarrow}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
+        fullScreenBelow="36em"
       >
         <BankForm key={editor.key} bank={editor.bank} onDone={() => setIsEditorOpen(false)} />
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -1,15 +1,13 @@
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
-import { Badge, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCloudDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateFormat, formatDate } from '../../../ui/dates';
-import { ListSearchHead } from '../../../ui/ListSearchHead';
-import { ListEmpty } from '../../../ui/PagedList';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryGate } from '../../../ui/QueryGate';
+import { SearchListCard } from '../../../ui/SearchListCard';
 import { SortableHeader, type SortDirection } from '../../../ui/SortableHeader';
 import { templateLabelKey } from './bank-admin.labels';
 import { adminBankKeys } from './bank-admin.queries';
@@ -92,111 +90,92 @@ export default function AdminImportOverviewPage() {
     <Stack gap="lg" maw={1400}>
       <PageHeader title={t('bankAdmin.imports.title')} subtitle={t('bankAdmin.imports.subtitle')} />
 
-      <Card withBorder radius="lg" padding={0}>
-        <ListSearchHead
-          label={t('bankAdmin.imports.search')}
-          placeholder={t('bankAdmin.imports.searchPlaceholder')}
-          value={query}
-          onChange={onSearch}
-          count={accounts.data ? t('bankAdmin.imports.count', { count: rows.length }) : undefined}
-          isFetching={accounts.isFetching}
-          searchTestId="import-search"
-          countTestId="import-account-count"
-        />
-
-        <QueryGate
-          query={accounts}
-          forbiddenTo="/unauthorized"
-          isEmpty={() => rows.length === 0}
-          empty={
-            <ListEmpty
-              icon={<IconCloudDownload size={28} aria-hidden />}
-              title={t('bankAdmin.imports.emptyTitle')}
-              description={
-                accounts.data?.length === 0
-                  ? t('bankAdmin.imports.emptyText')
-                  : t('bankAdmin.imports.noMatch')
-              }
-            />
-          }
-          isInset
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={960}>
-              <Table
-                verticalSpacing="xs"
-                highlightOnHover
-                stickyHeader
-                aria-label={t('bankAdmin.imports.tableLabel')}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    {header('CompanyName', t('bankAdmin.imports.fields.company'))}
-                    {header('AccountNumber', t('bankAdmin.imports.fields.account'))}
-                    {header('BankName', t('bankAdmin.imports.fields.bank'))}
-                    {header('Template', t('bankAdmin.imports.fields.template'))}
-                    {header('IsAutoImport', t('bankAdmin.imports.fields.autoImport'))}
-                    {header('LastImportAt', t('bankAdmin.imports.fields.lastImport'))}
-                    {header('TransactionCount', t('bankAdmin.imports.fields.transactions'), {
-                      isNumeric: true,
-                    })}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((account) => (
-                    <Table.Tr key={account.CompanyBankId} data-testid={`import-row-${account.CompanyBankId}`}>
-                      <Table.Td>
-                        <Text size="sm" fw={500} truncate>
-                          {account.CompanyName}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {account.CompanyAlias}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={numeric}>{formatAccountNumber(account.AccountNumber)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" truncate c={account.BankName ? undefined : 'dimmed'}>
-                          {account.BankName ?? t('bankAdmin.imports.unknownBank')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={account.Template ? undefined : 'dimmed'}>
-                          {account.Template
-                            ? t(templateLabelKey(account.Template))
-                            : t('bankAdmin.imports.noTemplate')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant={account.IsAutoImport ? 'light' : 'outline'}
-                          color={account.IsAutoImport ? 'brand' : 'gray'}
-                          radius="sm"
-                          size="sm"
-                          tt="none"
-                        >
-                          {account.IsAutoImport ? t('bankAdmin.imports.on') : t('bankAdmin.imports.off')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={numeric}>
-                        {account.LastImportAt ? (
-                          formatDate(account.LastImportAt, DateFormat.dateTime)
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            {t('bankAdmin.imports.never')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right" style={numeric}>
-                        {account.TransactionCount.toLocaleString('nb-NO')}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryGate>
-      </Card>
+      <SearchListCard
+        search={{
+          label: t('bankAdmin.imports.search'),
+          placeholder: t('bankAdmin.imports.searchPlaceholder'),
+          value: query,
+          onChange: onSearch,
+          count: accounts.data ? t('bankAdmin.imports.count', { count: rows.length }) : undefined,
+          isFetching: accounts.isFetching,
+          searchTestId: 'import-search',
+          countTestId: 'import-account-count',
+        }}
+        query={accounts}
+        forbiddenTo="/unauthorized"
+        isEmpty={() => rows.length === 0}
+        empty={{
+          icon: <IconCloudDownload size={28} aria-hidden />,
+          title: t('bankAdmin.imports.emptyTitle'),
+          description:
+            accounts.data?.length === 0 ? t('bankAdmin.imports.emptyText') : t('bankAdmin.imports.noMatch'),
+        }}
+        table={{ label: t('bankAdmin.imports.tableLabel'), minWidth: 960, stickyHeader: true }}
+        head={
+          <Table.Tr>
+            {header('CompanyName', t('bankAdmin.imports.fields.company'))}
+            {header('AccountNumber', t('bankAdmin.imports.fields.account'))}
+            {header('BankName', t('bankAdmin.imports.fields.bank'))}
+            {header('Template', t('bankAdmin.imports.fields.template'))}
+            {header('IsAutoImport', t('bankAdmin.imports.fields.autoImport'))}
+            {header('LastImportAt', t('bankAdmin.imports.fields.lastImport'))}
+            {header('TransactionCount', t('bankAdmin.imports.fields.transactions'), {
+              isNumeric: true,
+            })}
+          </Table.Tr>
+        }
+      >
+        {() =>
+          rows.map((account) => (
+            <Table.Tr key={account.CompanyBankId} data-testid={`import-row-${account.CompanyBankId}`}>
+              <Table.Td>
+                <Text size="sm" fw={500} truncate>
+                  {account.CompanyName}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {account.CompanyAlias}
+                </Text>
+              </Table.Td>
+              <Table.Td style={numeric}>{formatAccountNumber(account.AccountNumber)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" truncate c={account.BankName ? undefined : 'dimmed'}>
+                  {account.BankName ?? t('bankAdmin.imports.unknownBank')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={account.Template ? undefined : 'dimmed'}>
+                  {account.Template
+                    ? t(templateLabelKey(account.Template))
+                    : t('bankAdmin.imports.noTemplate')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant={account.IsAutoImport ? 'light' : 'outline'}
+                  color={account.IsAutoImport ? 'brand' : 'gray'}
+                  radius="sm"
+                  size="sm"
+                  tt="none"
+                >
+                  {account.IsAutoImport ? t('bankAdmin.imports.on') : t('bankAdmin.imports.off')}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={numeric}>
+                {account.LastImportAt ? (
+                  formatDate(account.LastImportAt, DateFormat.dateTime)
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('bankAdmin.imports.never')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={numeric}>
+                {account.TransactionCount.toLocaleString('nb-NO')}
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </SearchListCard>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconLink } from '@tabler/icons-react';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/api/errors';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { companyKeys } from '../../companies';
 import { useAdminConnectMutation } from './admin-matching.mutations';
 
@@ -111,14 +111,7 @@ export function AdminConnectForm() {
             </Button>
           </Group>
           {adminConnect.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle aria-hidden />}
-              data-testid="admin-connect-failed"
-            >
-              {errorMessage(adminConnect.error, t('errors.unexpected'))}
-            </Alert>
+            <ErrorAlert error={adminConnect.error} data-testid="admin-connect-failed" />
           )}
         </Stack>
       </form>

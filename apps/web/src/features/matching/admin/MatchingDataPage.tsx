@@ -1,18 +1,19 @@
 import { ConnectionSource } from '@bilag/contracts';
-import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDatabaseSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateFormat, formatDate } from '../../../ui/dates';
 import { formatCalendarDate, formatMoney } from '../../../ui/format';
-import { ListCard, ListToolbarRow, usePageRange } from '../../../ui/PagedList';
+import { ListCard, usePagedList } from '../../../ui/PagedList';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SignedAmount } from '../../../ui/SignedAmount';
 import { keyboardScrollArea } from '../../../ui/scroll';
 import { companyKeys } from '../../companies';
+import { ConnectionSourceBadge } from '../ConnectionSourceBadge';
 import { MatchScore } from '../MatchReasons';
-import { connectionSourceColors, connectionSourceKeys } from '../matching.format';
+import { connectionSourceKeys } from '../matching.format';
 import { AdminConnectForm } from './AdminConnectForm';
 import { useAdminConnectionsFilter } from './admin-connections.filter';
 import { adminMatchingKeys } from './admin-matching.queries';
@@ -27,14 +28,7 @@ export default function MatchingDataPage() {
   const connections = useQuery(adminMatchingKeys.connections(filter));
   useDocumentTitle(`${t('nav.adminMatchingData')} – Bilag`);
 
-  const rows = connections.data?.rows ?? [];
-  const total = connections.data?.total ?? 0;
-  const { pageCount, firstShown, lastShown } = usePageRange({
-    total: connections.data?.total,
-    pageNumber: filter.pageNumber,
-    pageSize: filter.pageSize,
-    onChangePage: (pageNumber, options) => onChangeFilter({ pageNumber }, options),
-  });
+  const { rows, summary, pagination } = usePagedList(connections.data, { filter, onChangeFilter });
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -43,56 +37,44 @@ export default function MatchingDataPage() {
       <AdminConnectForm />
 
       <ListCard
-        toolbar={
-          <>
-            <Group
-              gap="sm"
-              align="flex-end"
-              wrap="wrap"
-              role="search"
-              aria-label={t('adminMatching.data.filters')}
-            >
-              <Select
-                label={t('adminMatching.fields.company')}
-                placeholder={t('adminMatching.data.allCompanies')}
-                data={(companies.data?.rows ?? []).map((option) => ({
-                  value: String(option.Id),
-                  label: option.Name,
-                }))}
-                value={filter.companyId === undefined ? null : String(filter.companyId)}
-                onChange={(value) =>
-                  onChangeFilter({ companyId: value === null ? undefined : Number(value) })
-                }
-                searchable
-                clearable
-                w={240}
-                data-testid="data-filter-company"
-              />
-              <Select
-                label={t('adminMatching.fields.source')}
-                placeholder={t('adminMatching.data.allSources')}
-                data={ConnectionSource.options.map((source) => ({
-                  value: source,
-                  label: t(connectionSourceKeys[source]),
-                }))}
-                value={filter.source ?? null}
-                onChange={(value) => onChangeFilter({ source: ConnectionSource.safeParse(value).data })}
-                clearable
-                w={200}
-                data-testid="data-filter-source"
-              />
-            </Group>
-            <ListToolbarRow
-              summary={
-                connections.data
-                  ? t('bankTransactions.list.showing', { first: firstShown, last: lastShown, total })
-                  : undefined
-              }
-              isFetching={connections.isFetching}
-              data-testid="connection-count"
+        filters={
+          <Group
+            gap="sm"
+            align="flex-end"
+            wrap="wrap"
+            role="search"
+            aria-label={t('adminMatching.data.filters')}
+          >
+            <Select
+              label={t('adminMatching.fields.company')}
+              placeholder={t('adminMatching.data.allCompanies')}
+              data={(companies.data?.rows ?? []).map((option) => ({
+                value: String(option.Id),
+                label: option.Name,
+              }))}
+              value={filter.companyId === undefined ? null : String(filter.companyId)}
+              onChange={(value) => onChangeFilter({ companyId: value === null ? undefined : Number(value) })}
+              searchable
+              clearable
+              w={240}
+              data-testid="data-filter-company"
             />
-          </>
+            <Select
+              label={t('adminMatching.fields.source')}
+              placeholder={t('adminMatching.data.allSources')}
+              data={ConnectionSource.options.map((source) => ({
+                value: source,
+                label: t(connectionSourceKeys[source]),
+              }))}
+              value={filter.source ?? null}
+              onChange={(value) => onChangeFilter({ source: ConnectionSource.safeParse(value).data })}
+              clearable
+              w={200}
+              data-testid="data-filter-source"
+            />
+          </Group>
         }
+        countRow={{ summary, 'data-testid': 'connection-count' }}
         query={connections}
         forbiddenTo="/unauthorized"
         empty={{
@@ -101,13 +83,7 @@ export default function MatchingDataPage() {
           description: t('adminMatching.data.emptyText'),
           'data-testid': 'connections-empty',
         }}
-        pagination={{
-          pageCount,
-          pageNumber: filter.pageNumber,
-          onChange: (pageNumber) => onChangeFilter({ pageNumber }),
-          nextLabel: t('bankTransactions.list.nextPage'),
-          previousLabel: t('bankTransactions.list.previousPage'),
-        }}
+        pagination={pagination}
       >
         <Table.ScrollContainer minWidth={940} scrollAreaProps={keyboardScrollArea}>
           <Table
@@ -177,15 +153,7 @@ export default function MatchingDataPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge
-                      variant="dot"
-                      color={connectionSourceColors[row.Source]}
-                      radius="sm"
-                      size="sm"
-                      tt="none"
-                    >
-                      {t(connectionSourceKeys[row.Source])}
-                    </Badge>
+                    <ConnectionSourceBadge source={row.Source} />
                   </Table.Td>
                   <Table.Td ta="right">
                     {row.Score === null ? '—' : <MatchScore score={row.Score} />}

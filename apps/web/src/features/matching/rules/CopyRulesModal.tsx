@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
+import { Button, Checkbox, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/api/errors';
+import { AppModal } from '../../../ui/AppModal';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { companyKeys } from '../../companies';
 import { useCopyRulesMutation } from './rule.mutations';
 
@@ -40,15 +41,7 @@ export function CopyRulesModal({ opened, fromCompanyId, tickedRuleIds, onClose }
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('rules.copy.title')}
-      radius="lg"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
-    >
+    <AppModal opened={opened} onClose={onClose} title={t('rules.copy.title')} size="lg">
       <form onSubmit={onSubmit} noValidate aria-label={t('rules.copy.title')}>
         <Stack gap="md">
           <Text size="sm">{t('rules.copy.text')}</Text>
@@ -75,16 +68,7 @@ export function CopyRulesModal({ opened, fromCompanyId, tickedRuleIds, onClose }
               data-testid="copy-only-ticked"
             />
           )}
-          {copyRules.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle aria-hidden />}
-              data-testid="copy-failed"
-            >
-              {errorMessage(copyRules.error, t('errors.unexpected'))}
-            </Alert>
-          )}
+          {copyRules.isError && <ErrorAlert error={copyRules.error} data-testid="copy-failed" />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={copyRules.isPending}>
               {t('rules.copy.cancel')}
@@ -101,6 +85,6 @@ export function CopyRulesModal({ opened, fromCompanyId, tickedRuleIds, onClose }
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -3,17 +3,15 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Card,
   Checkbox,
   Group,
-  Modal,
   Stack,
   Switch,
   Table,
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconBolt,
   IconCircleCheck,
@@ -27,16 +25,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useCurrentCompany } from '../../../app/company/CurrentCompany';
+import { AppModal } from '../../../ui/AppModal';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { DateFormat, formatDate } from '../../../ui/dates';
-import { KEYWORD_DELAY_MS, useFilterText } from '../../../ui/FilterBar';
+import { useKeywordParam } from '../../../ui/FilterBar';
 import { keyedByText } from '../../../ui/keyed';
-import { ListSearchHead } from '../../../ui/ListSearchHead';
-import { ListEmpty } from '../../../ui/PagedList';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryGate } from '../../../ui/QueryGate';
+import { SearchListCard } from '../../../ui/SearchListCard';
 import { useRowSelection } from '../../../ui/SelectableTable';
 import { authKeys } from '../../auth';
 import { useAutoMatchMutation } from '../matching.mutations';
@@ -46,7 +42,6 @@ import { useDeleteRuleMutation, useSetRuleActiveMutation } from './rule.mutation
 import { ruleKeys, ruleListScope } from './rule.queries';
 import { actionText, conditionText } from './rule.summary';
 
-const KEYWORD_PARAM = 'q';
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** The open editor: a rule to change, or null for a new one. */
@@ -81,14 +76,11 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const queryClient = useQueryClient();
-  const isNarrow = useMediaQuery('(max-width: 48em)');
-  const [searchParams, setSearchParams] = useSearchParams();
   const roleActions = useQuery(authKeys.roleActions());
   useDocumentTitle(`${t(texts[scope].nav)} – ${company.Name} – Bilag`);
 
   const listScope = ruleListScope(scope, company.Id);
-  const keyword = searchParams.get(KEYWORD_PARAM)?.trim() || undefined;
-  const keywordText = useFilterText(keyword ?? '');
+  const { keyword, keywordText } = useKeywordParam();
   const rules = useQuery(ruleKeys.list(listScope, keyword));
   const rows = byPrecedence(rules.data?.rows ?? []);
   const selection = useRowSelection(rows.map((rule) => rule.Id));
@@ -102,14 +94,6 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
 
   const canEdit = scope === 'local' || (roleActions.data?.actions.includes('rules.edit') ?? false);
   const canCopy = scope === 'local';
-
-  const submitKeyword = useDebouncedCallback((text: string) => {
-    keywordText.markSubmitted(text.trim());
-    const next = new URLSearchParams(searchParams);
-    if (text.trim() === '') next.delete(KEYWORD_PARAM);
-    else next.set(KEYWORD_PARAM, text.trim());
-    setSearchParams(next, { replace: true });
-  }, KEYWORD_DELAY_MS);
 
   function onOpenEditor(rule: MatchRule | null) {
     setEditor({ rule });
@@ -208,174 +192,149 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
         </Alert>
       )}
 
-      <Card withBorder radius="lg" padding={0}>
-        <ListSearchHead
-          label={t('rules.search')}
-          placeholder={t('rules.searchPlaceholder')}
-          value={keywordText.text}
-          onChange={(value) => {
-            keywordText.setText(value);
-            submitKeyword(value);
-          }}
-          count={rules.data ? t('rules.count', { count: rules.data.total }) : undefined}
-          isFetching={rules.isFetching}
-          searchTestId="rule-search"
-          countTestId="rule-count"
-          maxWidth={360}
-        />
-
-        <QueryGate
-          query={rules}
-          isEmpty={(data) => data.rows.length === 0}
-          empty={
-            <ListEmpty
-              icon={<IconListCheck size={28} aria-hidden />}
-              title={t('rules.emptyTitle')}
-              description={keyword ? t('rules.emptyFiltered') : t(texts[scope].empty)}
-              data-testid="rules-empty"
-            />
-          }
-          isInset
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={980}>
-              <Table verticalSpacing="xs" highlightOnHover aria-label={t(texts[scope].title)}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {canCopy && (
-                      <Table.Th w={36}>
-                        <Checkbox
-                          aria-label={t('rules.selectAll')}
-                          checked={rows.length > 0 && selectedCount === rows.length}
-                          indeterminate={selectedCount > 0 && selectedCount < rows.length}
-                          onChange={selection.onToggleAll}
-                        />
-                      </Table.Th>
-                    )}
-                    <Table.Th w={80}>{t('rules.fields.priority')}</Table.Th>
-                    <Table.Th w={180}>{t('rules.fields.name')}</Table.Th>
-                    <Table.Th>{t('rules.fields.conditions')}</Table.Th>
-                    <Table.Th>{t('rules.fields.actions')}</Table.Th>
-                    <Table.Th w={80}>{t('rules.fields.active')}</Table.Th>
-                    <Table.Th w={70} ta="right">
-                      {t('rules.fields.hits')}
-                    </Table.Th>
-                    <Table.Th w={150}>{t('rules.fields.lastHit')}</Table.Th>
-                    {canEdit && <Table.Th w={84} aria-label={t('rules.fields.change')} />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((rule) => (
-                    <Table.Tr key={rule.Id} data-testid={`rule-row-${rule.Id}`}>
-                      {canCopy && (
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('rules.selectOne', { name: rule.Name })}
-                            checked={selection.selectedIds.has(rule.Id)}
-                            onChange={() => selection.onToggleSelected(rule.Id)}
-                          />
-                        </Table.Td>
-                      )}
-                      <Table.Td style={numeric}>{rule.Priority}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {rule.Name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={0}>
-                          {keyedByText(rule.Conditions, (condition) => conditionText(condition, t)).map(
-                            ({ key, text }, index) => (
-                              <Text key={key} size="sm">
-                                {index > 0 && (
-                                  <Text span size="xs" c="dimmed">
-                                    {t('rules.and')}{' '}
-                                  </Text>
-                                )}
-                                {text}
-                              </Text>
-                            ),
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={0}>
-                          {keyedByText(rule.Actions, (action) => actionText(action, t)).map(
-                            ({ key, text }) => (
-                              <Text key={key} size="sm">
-                                {text}
-                              </Text>
-                            ),
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          aria-label={t('rules.activeLabel', { name: rule.Name })}
-                          checked={rule.IsActive}
-                          disabled={
-                            !canEdit || (setActive.isPending && setActive.variables.rule.Id === rule.Id)
-                          }
-                          onChange={(event) =>
-                            setActive.mutate({ rule, isActive: event.currentTarget.checked })
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td ta="right" style={numeric} data-testid="rule-hits">
-                        {rule.HitCount}
-                      </Table.Td>
-                      <Table.Td style={numeric}>
-                        <Text size="sm">
-                          {rule.LastHitAt
-                            ? formatDate(rule.LastHitAt, DateFormat.dateTime)
-                            : t('rules.never')}
-                        </Text>
-                      </Table.Td>
-                      {canEdit && (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Tooltip label={t('rules.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('rules.editLabel', { name: rule.Name })}
-                                onClick={() => onOpenEditor(rule)}
-                              >
-                                <IconPencil size={16} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('rules.delete.button')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('rules.delete.label', { name: rule.Name })}
-                                onClick={() => setDeleting(rule)}
-                              >
-                                <IconTrash size={16} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
+      <SearchListCard
+        search={{
+          label: t('rules.search'),
+          placeholder: t('rules.searchPlaceholder'),
+          value: keywordText.text,
+          onChange: keywordText.onChange,
+          count: rules.data ? t('rules.count', { count: rules.data.total }) : undefined,
+          isFetching: rules.isFetching,
+          searchTestId: 'rule-search',
+          countTestId: 'rule-count',
+          maxWidth: 360,
+        }}
+        query={rules}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={{
+          icon: <IconListCheck size={28} aria-hidden />,
+          title: t('rules.emptyTitle'),
+          description: keyword ? t('rules.emptyFiltered') : t(texts[scope].empty),
+          'data-testid': 'rules-empty',
+        }}
+        table={{ label: t(texts[scope].title), minWidth: 980 }}
+        head={
+          <Table.Tr>
+            {canCopy && (
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label={t('rules.selectAll')}
+                  checked={rows.length > 0 && selectedCount === rows.length}
+                  indeterminate={selectedCount > 0 && selectedCount < rows.length}
+                  onChange={selection.onToggleAll}
+                />
+              </Table.Th>
+            )}
+            <Table.Th w={80}>{t('rules.fields.priority')}</Table.Th>
+            <Table.Th w={180}>{t('rules.fields.name')}</Table.Th>
+            <Table.Th>{t('rules.fields.conditions')}</Table.Th>
+            <Table.Th>{t('rules.fields.actions')}</Table.Th>
+            <Table.Th w={80}>{t('rules.fields.active')}</Table.Th>
+            <Table.Th w={70} ta="right">
+              {t('rules.fields.hits')}
+            </Table.Th>
+            <Table.Th w={150}>{t('rules.fields.lastHit')}</Table.Th>
+            {canEdit && <Table.Th w={84} aria-label={t('rules.fields.change')} />}
+          </Table.Tr>
+        }
+      >
+        {() =>
+          rows.map((rule) => (
+            <Table.Tr key={rule.Id} data-testid={`rule-row-${rule.Id}`}>
+              {canCopy && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('rules.selectOne', { name: rule.Name })}
+                    checked={selection.selectedIds.has(rule.Id)}
+                    onChange={() => selection.onToggleSelected(rule.Id)}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td style={numeric}>{rule.Priority}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {rule.Name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  {keyedByText(rule.Conditions, (condition) => conditionText(condition, t)).map(
+                    ({ key, text }, index) => (
+                      <Text key={key} size="sm">
+                        {index > 0 && (
+                          <Text span size="xs" c="dimmed">
+                            {t('rules.and')}{' '}
+                          </Text>
+                        )}
+                        {text}
+                      </Text>
+                    ),
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  {keyedByText(rule.Actions, (action) => actionText(action, t)).map(({ key, text }) => (
+                    <Text key={key} size="sm">
+                      {text}
+                    </Text>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryGate>
-      </Card>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={t('rules.activeLabel', { name: rule.Name })}
+                  checked={rule.IsActive}
+                  disabled={!canEdit || (setActive.isPending && setActive.variables.rule.Id === rule.Id)}
+                  onChange={(event) => setActive.mutate({ rule, isActive: event.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td ta="right" style={numeric} data-testid="rule-hits">
+                {rule.HitCount}
+              </Table.Td>
+              <Table.Td style={numeric}>
+                <Text size="sm">
+                  {rule.LastHitAt ? formatDate(rule.LastHitAt, DateFormat.dateTime) : t('rules.never')}
+                </Text>
+              </Table.Td>
+              {canEdit && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('rules.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('rules.editLabel', { name: rule.Name })}
+                        onClick={() => onOpenEditor(rule)}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('rules.delete.button')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('rules.delete.label', { name: rule.Name })}
+                        onClick={() => setDeleting(rule)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))
+        }
+      </SearchListCard>
 
-      <Modal
+      <AppModal
         opened={editor !== undefined}
         onClose={() => setEditor(undefined)}
         title={
           editor?.rule ? t('rules.form.editTitle', { name: editor.rule.Name }) : t('rules.form.addTitle')
         }
         size={980}
-        radius="lg"
-        fullScreen={isNarrow}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
+        fullScreenBelow="48em"
       >
         {editor && (
           <RuleForm
@@ -386,7 +345,7 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
             onCancel={() => setEditor(undefined)}
           />
         )}
-      </Modal>
+      </AppModal>
 
       <ConfirmModal
         opened={deleting !== undefined}

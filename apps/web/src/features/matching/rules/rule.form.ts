@@ -5,6 +5,8 @@ import {
   type RuleAction,
   type RuleCondition,
   type RuleDraft,
+  type RulePatternProblem,
+  rulePatternProblem,
 } from '@bilag/contracts';
 import { isDomainError } from '@bilag/domain/errors';
 import { parseAmount } from '@bilag/domain/money/norwegian';
@@ -89,6 +91,8 @@ export type RuleFormErrorKey =
   | 'rules.form.errors.priority'
   | 'rules.form.errors.text'
   | 'rules.form.errors.regex'
+  | 'rules.form.errors.regexUnsupported'
+  | 'rules.form.errors.regexTooLarge'
   | 'rules.form.errors.values'
   | 'rules.form.errors.amount'
   | 'rules.form.errors.amountAmbiguous'
@@ -248,14 +252,13 @@ function readText(text: string, maxLength: number): Read<string> {
     : { value: trimmed };
 }
 
-function isReadablePattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'iu');
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The contract's check, so the form refuses what the server would: RE2 has no lookaround or backreferences. */
+const PATTERN_ERRORS: Record<RulePatternProblem, RuleFormErrorKey> = {
+  unreadable: 'rules.form.errors.regex',
+  lookaround: 'rules.form.errors.regexUnsupported',
+  backreference: 'rules.form.errors.regexUnsupported',
+  tooComplex: 'rules.form.errors.regexTooLarge',
+};
 
 type FieldFailure = (field: string, key: RuleFormErrorKey) => undefined;
 type AmountField = 'amount' | 'min' | 'max' | 'tolerance';

@@ -1,3 +1,5 @@
+import { RE2JS, RE2JSException } from 're2js';
+
 /**
  * Matching rules: conditions on a bank transaction and what to do when they all hold. A company's own
  * (local) rules come before the bureau's (global) ones, and within each the lower priority number first;
@@ -51,15 +53,36 @@ function textsOf(transaction: RuleTransaction): string[] {
     .filter((text) => text.length > 0);
 }
 
-/** Compiled once per rule run: a pattern is case-insensitive and reads letters as Unicode. */
-const patterns = new Map<string, RegExp>();
-function patternOf(source: string): RegExp {
-  let pattern = patterns.get(source);
-  if (!pattern) {
-    pattern = new RegExp(source, 'iu');
-    if (patterns.size > 1_000) patterns.clear();
-    patterns.set(source, pattern);
+/**
+ * Compiled once per pattern: RE2, whose time grows with the text's length and never exponentially, as
+ * V8's backtracking engine does on a pattern such as `^(a+)+$` (a person writes these patterns, and a
+ * bank text may be 500 characters). Case-insensitive, on Unicode characters; JavaScript spellings RE2
+ * lacks (\u00e6, (?<name>…)) are translated first. The contract's check of a pattern
+ * (packages/contracts/src/matching/rule.ts) compiles the same way. A pattern RE2 cannot read, kept from
+ * before rules used RE2, is null: its condition never holds, and the rest of a run goes on.
+ */
+const patterns = new Map<string, RE2JS | null>();
+function hasNamedBackreference(source: string): boolean {
+  for (let at = 0; at < source.length; at += 1) {
+    if (source[at] !== '\\') continue;
+    if (source[at + 1] === 'k') return true;
+    at += 1;
   }
+  return false;
+}
+function patternOf(source: string): RE2JS | null {
+  const known = patterns.get(source);
+  if (known !== undefined) return known;
+  let pattern: RE2JS | null = null;
+  try {
+    // translateRegExp would read the backreference \k<name> as a plain k: such a pattern stays unread.
+    if (!hasNamedBackreference(source))
+      pattern = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    if (!(error instanceof RE2JSException)) throw error;
+  }
+  if (patterns.size > 1_000) patterns.clear();
+  patterns.set(source, pattern);
   return pattern;
 }
 
@@ -76,7 +99,7 @@ export function conditionHolds(condition: RuleConditionInput, transaction: RuleT
           return texts.some((text) => text.startsWith(normalized(condition.value)));
         case 'regex': {
           const pattern = patternOf(condition.value);
-          return texts.some((text) => pattern.test(text));
+          return pattern !== null && texts.some((text) => pattern.test(text));
         }
         case 'oneOf': {
           const wanted = condition.values.map(normalized);

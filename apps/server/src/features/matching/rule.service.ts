@@ -39,6 +39,15 @@ function toRule(row: MatchRuleRow): MatchRule {
   };
 }
 
+/**
+ * A company's rules act on its books unattended, so writing them takes the role action `rules.edit`, as the
+ * web shows it (auth/role-action.service.ts). The roles holding that action are today exactly the global
+ * rule editors, so the one list in contracts serves both; a test holds the two together for every role.
+ */
+function requireRuleEditor(principal: Principal) {
+  if (!canEditGlobalRules(principal.roleId)) throw Errors.forbidden();
+}
+
 /** Where a scope's rules are kept, after checking the caller may touch them. */
 async function requireRuleOwner(
   db: Db,
@@ -47,7 +56,10 @@ async function requireRuleOwner(
   companyId: number | undefined,
   access: 'read' | 'write',
 ): Promise<number> {
-  if (scope === 'local') return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
+  if (scope === 'local') {
+    if (access === 'write') requireRuleEditor(principal);
+    return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
+  }
   if (access === 'write' && !canEditGlobalRules(principal.roleId))
     throw Errors.forbidden('globalRulesReadOnly');
   return repository.GLOBAL_RULES_COMPANY_ID;
@@ -237,6 +249,7 @@ export async function copyRules(
   principal: Principal,
   request: { fromCompanyId: number; toCompanyIds: number[]; ruleIds?: number[] | undefined },
 ) {
+  requireRuleEditor(principal);
   const targets = [...new Set(request.toCompanyIds)];
   if (targets.includes(request.fromCompanyId)) {
     throw Errors.invalid('copyToSameCompany');

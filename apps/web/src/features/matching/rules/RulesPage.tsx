@@ -92,8 +92,8 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
   const [isCopying, setIsCopying] = useState(false);
   const [savedRuleName, setSavedRuleName] = useState<string>();
 
-  const canEdit = scope === 'local' || (roleActions.data?.actions.includes('rules.edit') ?? false);
-  const canCopy = scope === 'local';
+  const canEdit = roleActions.data?.actions.includes('rules.edit') ?? false;
+  const canCopy = scope === 'local' && canEdit;
 
   function onOpenEditor(rule: MatchRule | null) {
     setEditor({ rule });
@@ -164,7 +164,7 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
           icon={<IconInfoCircle aria-hidden />}
           data-testid="rules-read-only"
         >
-          {t('rules.global.readOnly')}
+          {t(scope === 'local' ? 'rules.local.readOnly' : 'rules.global.readOnly')}
         </Alert>
       )}
 

@@ -94,6 +94,27 @@ describe('reading the rule form', () => {
     });
   });
 
+  it('refuses what RE2, the engine rules run on, does not read: lookaround, backreferences, huge patterns', () => {
+    const parsed = parseRuleForm(
+      form([
+        { textOperator: 'regex', text: 'telenor(?= norge)' },
+        { textOperator: 'regex', text: '(?<!x)giro' },
+        { textOperator: 'regex', text: '(giro)\\s+\\1' },
+        { textOperator: 'regex', text: '(\\w|\\W){1000}' },
+        { textOperator: 'regex', text: '^(a+)+$' },
+        { textOperator: 'regex', text: '(?<w>a)\\k<w>' },
+        { textOperator: 'regex', text: '\\u00e6(?<year>\\d{4})' },
+      ]),
+    );
+    expect(parsed.isValid || parsed.errors).toEqual({
+      'conditions.0.text': 'rules.form.errors.regexUnsupported',
+      'conditions.1.text': 'rules.form.errors.regexUnsupported',
+      'conditions.2.text': 'rules.form.errors.regexUnsupported',
+      'conditions.3.text': 'rules.form.errors.regexTooLarge',
+      'conditions.5.text': 'rules.form.errors.regexUnsupported',
+    });
+  });
+
   it('checks account numbers by their check digit and keeps only the digits', () => {
     const valid = parseRuleForm(form([{ kind: 'counterpartyAccount', accountNumber: '1503.77.88993' }]));
     expect(valid.isValid && valid.draft.conditions).toEqual([

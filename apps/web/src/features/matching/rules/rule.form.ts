@@ -325,9 +325,10 @@ function readCondition(
       const text = readText(row.text, RULE_LIMITS.maxTextLength);
       if ('error' in text) return fail('text', text.error);
       if (row.textOperator === 'regex') {
-        return isReadablePattern(text.value)
-          ? { kind: 'text', operator: 'regex', value: text.value }
-          : fail('text', 'rules.form.errors.regex');
+        const problem = rulePatternProblem(text.value);
+        return problem
+          ? fail('text', PATTERN_ERRORS[problem])
+          : { kind: 'text', operator: 'regex', value: text.value };
       }
       return { kind: 'text', operator: row.textOperator, value: text.value };
     }

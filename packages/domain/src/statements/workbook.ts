@@ -1,8 +1,8 @@
+import type { WorkBook } from '@e965/xlsx';
 import type { CellValue as ExcelJsCellValue } from 'exceljs';
-import type { WorkBook } from 'xlsx';
 import { DomainError } from '../errors';
-import { listZipEntries } from '../files/sniff';
 import type { CellValue } from './types';
+import { assertZipUnpacksWithin } from './zip-bound';
 
 export interface WorkbookTable {
   rows: CellValue[][];
@@ -14,11 +14,27 @@ export interface WorkbookTable {
 export interface WorkbookReadOptions {
   /** 0-based sheet index; the first sheet by default. */
   sheet?: number;
-  /** Refuse workbooks whose parts would unpack to more than this many bytes (zip bomb guard). */
+  /**
+   * Refuse xlsx workbooks whose parts unpack to more than this many bytes in all, declared or really
+   * inflated (zip bomb guard); {@link DEFAULT_MAX_UNPACKED_BYTES} by default.
+   */
   maxUnpackedBytes?: number;
+  /** Refuse xls workbooks larger than this; {@link DEFAULT_MAX_XLS_BYTES} by default. */
+  maxXlsBytes?: number;
 }
 
-export const DEFAULT_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+/**
+ * exceljs holds every part as a string and builds a model of every cell, several times the XML's size in
+ * memory, so the XML is kept small. A 100,000-row bank export written by exceljs unpacks to 25 MB (some
+ * 260 bytes a row, shared strings included), so 64 MiB still takes about 250,000 transactions.
+ */
+export const DEFAULT_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * BIFF8 is not compressed (no bomb to inflate) and holds at most 65,536 rows a sheet, so a statement in it
+ * is a few megabytes; SheetJS parses the whole file into cell objects, so the file's size is what is bounded.
+ */
+export const DEFAULT_MAX_XLS_BYTES = 32 * 1024 * 1024;
 
 function unreadable(format: string, error: unknown): DomainError {
   const reason = error instanceof Error ? error.message : String(error);
@@ -53,22 +69,12 @@ function plainExcelJsValue(value: ExcelJsCellValue): CellValue {
   return null;
 }
 
-function guardUnpackedSize(bytes: Uint8Array, limit: number): void {
-  const unpacked = listZipEntries(bytes).reduce((total, entry) => total + entry.uncompressedSize, 0);
-  if (unpacked > limit) {
-    throw new DomainError('FILE_TOO_LARGE', `The workbook unpacks to ${unpacked} bytes, more than ${limit}`, {
-      unpacked,
-      limit,
-    });
-  }
-}
-
 /** Reads one sheet of an .xlsx workbook (Office Open XML) with exceljs. */
 export async function readXlsxTable(
   bytes: Uint8Array,
   options: WorkbookReadOptions = {},
 ): Promise<WorkbookTable> {
-  guardUnpackedSize(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
+  await assertZipUnpacksWithin(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
   // Loaded on first use: most statements are CSV, and these libraries are large.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
@@ -106,7 +112,14 @@ export async function readXlsTable(
   bytes: Uint8Array,
   options: WorkbookReadOptions = {},
 ): Promise<WorkbookTable> {
-  const XLSX = await import('xlsx');
+  const limit = options.maxXlsBytes ?? DEFAULT_MAX_XLS_BYTES;
+  if (bytes.length > limit) {
+    throw new DomainError('FILE_TOO_LARGE', `xls workbooks larger than ${limit} bytes are not read`, {
+      size: bytes.length,
+      limit,
+    });
+  }
+  const XLSX = await import('@e965/xlsx');
   let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, {

@@ -1,5 +1,5 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import * as XLSX from 'xlsx';
 
 export type FixtureCell = string | number | Date | null;
 

@@ -1,0 +1,218 @@
+import { DomainError } from '../errors';
+
+/**
+ * Guards a ZIP package (an .xlsx workbook) before a reader inflates it whole.
+ *
+ * exceljs hands the archive to JSZip, which inflates every part into memory and only then compares the
+ * result with the sizes the headers declared. A small archive can unpack to hundreds of megabytes, and
+ * its headers can lie. So the archive is first read here the way JSZip will read it (same end record,
+ * same central directory, same local headers and compressed ranges), each part is inflated as a stream
+ * whose output is counted and dropped, and reading stops as soon as the total passes the bound. Whatever
+ * this walk cannot match to JSZip's reading exactly (ZIP64, data before the archive, encryption, other
+ * compression methods) is refused rather than guessed at: statement workbooks need none of it.
+ */
+
+const LOCAL_FILE_HEADER = 0x04034b50;
+const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const MAX_16 = 0xffff;
+const MAX_32 = 0xffffffff;
+const STORED = 0;
+const DEFLATED = 8;
+/** A workbook has a dozen parts, a few hundred with many images; more is no statement. */
+const MAX_ENTRIES = 10_000;
+/** Compressed bytes handed to the inflater at a time, so it never holds much of the input or output. */
+const INPUT_PIECE_BYTES = 64 * 1024;
+
+function readUint16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}
+
+function readUint32(bytes: Uint8Array, at: number): number {
+  return (readUint16(bytes, at) | (readUint16(bytes, at + 2) << 16)) >>> 0;
+}
+
+function corrupt(reason: string): DomainError {
+  return new DomainError('UNSUPPORTED_FILE', `The xlsx workbook could not be read: ${reason}`, {
+    format: 'xlsx',
+  });
+}
+
+function tooLarge(limit: number, declared?: number): DomainError {
+  const size = declared === undefined ? 'more than' : `${declared} bytes, more than`;
+  return new DomainError('FILE_TOO_LARGE', `The workbook unpacks to ${size} ${limit} bytes`, {
+    limit,
+    ...(declared === undefined ? {} : { unpacked: declared }),
+  });
+}
+
+interface CentralEntry {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+/** The end record JSZip uses: the last signature in the file, searched from the very end as it does. */
+function endRecordOffset(bytes: Uint8Array): number {
+  for (let at = bytes.length - 4; at >= 0; at -= 1) {
+    if (readUint32(bytes, at) === END_OF_CENTRAL_DIRECTORY) {
+      if (at + 22 > bytes.length) throw corrupt('its end record is cut short');
+      return at;
+    }
+  }
+  throw corrupt('it has no ZIP end record');
+}
+
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * The central directory's entries, read as JSZip reads them: one after another while the signature
+ * matches, whatever count the end record gives (so the count must agree, or a part could hide).
+ */
+function centralEntries(bytes: Uint8Array): CentralEntry[] {
+  const end = endRecordOffset(bytes);
+  const fields16 = [4, 6, 8, 10].map((offset) => readUint16(bytes, end + offset));
+  const directorySize = readUint32(bytes, end + 12);
+  const directoryOffset = readUint32(bytes, end + 16);
+  if (fields16.includes(MAX_16) || directorySize === MAX_32 || directoryOffset === MAX_32) {
+    throw corrupt('ZIP64 archives are not read');
+  }
+  // JSZip shifts every offset by any bytes found before the archive; refusing them keeps offsets equal.
+  if (directoryOffset + directorySize !== end) throw corrupt('its central directory is not where it says');
+  const declaredCount = fields16[3] ?? 0;
+  const entries: CentralEntry[] = [];
+  let at = directoryOffset;
+  while (at + 46 <= bytes.length && readUint32(bytes, at) === CENTRAL_DIRECTORY_HEADER) {
+    if (entries.length >= MAX_ENTRIES) throw corrupt(`it has more than ${MAX_ENTRIES} parts`);
+    const nameLength = readUint16(bytes, at + 28);
+    entries.push({
+      name: latin1.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      flags: readUint16(bytes, at + 8),
+      method: readUint16(bytes, at + 10),
+      compressedSize: readUint32(bytes, at + 20),
+      uncompressedSize: readUint32(bytes, at + 24),
+      localHeaderOffset: readUint32(bytes, at + 42),
+    });
+    at += 46 + nameLength + readUint16(bytes, at + 30) + readUint16(bytes, at + 32);
+  }
+  if (entries.length !== declaredCount) {
+    throw corrupt(`its directory lists ${entries.length} parts where its end record says ${declaredCount}`);
+  }
+  return entries;
+}
+
+/** The compressed bytes of an entry: after its local header, as long as the central directory says. */
+function compressedData(bytes: Uint8Array, entry: CentralEntry): Uint8Array {
+  const at = entry.localHeaderOffset;
+  if (at + 30 > bytes.length || readUint32(bytes, at) !== LOCAL_FILE_HEADER) {
+    throw corrupt(`part ${entry.name} has no local header`);
+  }
+  const start = at + 30 + readUint16(bytes, at + 26) + readUint16(bytes, at + 28);
+  const end = start + entry.compressedSize;
+  if (end > bytes.length) throw corrupt(`part ${entry.name} is cut short`);
+  return bytes.subarray(start, end);
+}
+
+/** Output handed back by the inflater at a time: large enough to keep the per-chunk cost low. */
+const OUTPUT_CHUNK_BYTES = 256 * 1024;
+
+type Zlib = typeof import('node:zlib');
+
+/**
+ * node:zlib when running on Node, found at run time rather than imported: the domain package is also
+ * bundled for the browser, where the web DecompressionStream does the same, only more slowly.
+ */
+function nodeZlib(): Zlib | undefined {
+  const runtime: { process?: { getBuiltinModule?: (id: string) => unknown } } = globalThis;
+  const zlib = runtime.process?.getBuiltinModule?.('node:zlib');
+  return typeof zlib === 'object' && zlib !== null && 'createInflateRaw' in zlib ? (zlib as Zlib) : undefined;
+}
+
+/** Output chunks of raw-deflated data, pulled one at a time so no more than a chunk or two is held. */
+function inflatedChunks(data: Uint8Array): AsyncIterable<Uint8Array> & { stop: () => Promise<void> } {
+  const zlib = nodeZlib();
+  if (zlib !== undefined) {
+    const inflater = zlib.createInflateRaw({ chunkSize: OUTPUT_CHUNK_BYTES });
+    // The inflater stops when its output is not read (backpressure), so the whole input may go in at once.
+    inflater.end(data);
+    return Object.assign(inflater as AsyncIterable<Uint8Array>, {
+      stop: async () => {
+        inflater.destroy();
+      },
+    });
+  }
+  let offset = 0;
+  const input = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= data.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(data.slice(offset, offset + INPUT_PIECE_BYTES));
+      offset += INPUT_PIECE_BYTES;
+    },
+  });
+  const reader = input.pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    },
+    // Cancelling a stream that failed rejects again; the failure itself has been reported already.
+    stop: () => reader.cancel().catch(() => undefined),
+  };
+}
+
+/**
+ * How many bytes raw-deflated data inflates to, counted as it streams and dropped; reading stops as soon
+ * as the count passes `budget` (the answer is then only known to be larger).
+ */
+async function inflatedLength(data: Uint8Array, budget: number, name: string): Promise<number> {
+  const chunks = inflatedChunks(data);
+  let length = 0;
+  try {
+    for await (const chunk of chunks) {
+      length += chunk.length;
+      if (length > budget) break;
+    }
+  } catch {
+    throw corrupt(`part ${name} is not valid deflate data`);
+  } finally {
+    await chunks.stop();
+  }
+  return length;
+}
+
+/**
+ * Refuses a ZIP package whose parts would unpack to more than `limit` bytes in all, by the sizes its
+ * headers declare (at once) and by the bytes they really inflate to (counted while streaming, so a lying
+ * header costs at most `limit` bytes of inflation and no more than a few chunks of memory). A part that
+ * inflates to another size than declared is refused too: JSZip would refuse it after inflating it whole.
+ */
+export async function assertZipUnpacksWithin(bytes: Uint8Array, limit: number): Promise<void> {
+  const entries = centralEntries(bytes);
+  const declared = entries.reduce((total, entry) => total + entry.uncompressedSize, 0);
+  if (declared > limit) throw tooLarge(limit, declared);
+  let inflated = 0;
+  for (const entry of entries) {
+    if ((entry.flags & 0x01) !== 0) throw corrupt(`part ${entry.name} is encrypted`);
+    const data = compressedData(bytes, entry);
+    let length: number;
+    if (entry.method === STORED) length = data.length;
+    else if (entry.method === DEFLATED) length = await inflatedLength(data, limit - inflated, entry.name);
+    else throw corrupt(`part ${entry.name} uses compression method ${entry.method}`);
+    inflated += length;
+    if (inflated > limit) throw tooLarge(limit);
+    if (length !== entry.uncompressedSize) {
+      throw corrupt(
+        `part ${entry.name} unpacks to ${length} bytes where its header says ${entry.uncompressedSize}`,
+      );
+    }
+  }
+}

@@ -3,10 +3,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import qs from 'qs';
+import { type AppError, Errors } from './errors';
 
 export type UploadedFile = { fieldName: string; fileName: string; mimeType: string; bytes: Buffer };
 
@@ -61,16 +64,117 @@ export function nestFormFields(entries: Iterable<[string, string]>): Record<stri
   });
 }
 
+const MULTIPART = 'multipart/form-data';
+
+function mediaType(request: FastifyRequest): string | undefined {
+  return request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+}
+
+/** Fastify reads no body on these, whatever their headers say. */
+function isBodyless(request: FastifyRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/** Whether the route's declaration says it takes uploads; only those read multipart bodies. */
+function takesUploads(request: FastifyRequest): boolean {
+  return request.routeOptions.config.declaration?.consumes?.includes(MULTIPART) ?? false;
+}
+
+function declaredLength(request: FastifyRequest): number {
+  return Number(request.headers['content-length'] ?? 0);
+}
+
+/**
+ * A refusal before the body has been read to its end: the client may still be sending, so the
+ * connection is closed after the reply instead of being kept for a next request it cannot carry.
+ */
+function refuse(reply: FastifyReply, error: AppError): AppError {
+  reply.header('connection', 'close');
+  return error;
+}
+
+/** Passes a body through while it stays within `limit` bytes, and fails it with 413 past that. */
+function withinLimit(payload: Readable, limit: number, reply: FastifyReply): Readable {
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) callback(refuse(reply, Errors.tooLarge('payloadTooLarge')));
+      else callback(null, chunk);
+    },
+  });
+  payload.on('error', (error) => counted.destroy(error));
+  return payload.pipe(counted);
+}
+
+/**
+ * Reads the parts of a multipart body while counting the bytes of the whole body (boundaries and
+ * part headers included), and stops reading with 413 once they pass the route's bodyLimit, which
+ * Fastify applies only to the bodies it reads itself.
+ */
+async function readParts(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onFile: (part: MultipartFile) => Promise<void>,
+  options?: Parameters<FastifyRequest['parts']>[0],
+): Promise<Record<string, unknown>> {
+  const limit = request.routeOptions.bodyLimit;
+  const raw = request.raw;
+  const fields: [string, string][] = [];
+  let received = 0;
+  let current: MultipartFile | undefined;
+  let stop: (error: AppError) => void = () => {};
+  const overLimit = new Promise<never>((_resolve, reject) => {
+    stop = reject;
+  });
+  // The refusal is raised by the loop below; this keeps it from counting as unhandled meanwhile.
+  overLimit.catch(() => undefined);
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    raw.off('data', count);
+    // Busboy gets nothing more, so neither a file nor a field can grow past the limit in memory.
+    raw.unpipe();
+    const error = refuse(reply, Errors.tooLarge('payloadTooLarge'));
+    // A file being read fails with the refusal; between parts the loop below waits on overLimit.
+    current?.file.destroy(error);
+    stop(error);
+  };
+  const parts = request.parts(options);
+  // Both listeners attach in this tick (the first next() pipes the request into busboy), before
+  // the request starts flowing, so the count sees every byte busboy does.
+  raw.on('data', count);
+  try {
+    for (;;) {
+      const step = await Promise.race([parts.next(), overLimit]);
+      if (step.done) break;
+      const part = step.value;
+      if (part.type === 'file') {
+        current = part;
+        await onFile(part);
+        current = undefined;
+      } else {
+        fields.push([part.fieldname, String(part.value)]);
+      }
+    }
+  } finally {
+    raw.off('data', count);
+  }
+  return nestFormFields(fields);
+}
+
 async function spoolMultipart(
   request: FastifyRequest,
+  reply: FastifyReply,
   maxFileBytes: number,
 ): Promise<Record<string, unknown>> {
-  const fields: [string, string][] = [];
   const directory = await mkdtemp(path.join(tmpdir(), 'bilag-upload-'));
   const spooled = { directory, files: [] as SpooledFile[] };
   spooledByRequest.set(request, spooled);
-  for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
-    if (part.type === 'file') {
+  return readParts(
+    request,
+    reply,
+    async (part) => {
       const target = path.join(directory, randomUUID());
       let size = 0;
       part.file.on('data', (chunk: Buffer) => {
@@ -84,33 +188,30 @@ async function spoolMultipart(
         path: target,
         size,
       });
-    } else {
-      fields.push([part.fieldname, String(part.value)]);
-    }
-  }
-  return nestFormFields(fields);
+    },
+    { limits: { fileSize: maxFileBytes } },
+  );
 }
 
-async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const fields: [string, string][] = [];
+async function readMultipart(request: FastifyRequest, reply: FastifyReply): Promise<Record<string, unknown>> {
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, bytes });
-    } else {
-      fields.push([part.fieldname, String(part.value)]);
-    }
-  }
+  const fields = await readParts(request, reply, async (part) => {
+    const bytes = await part.toBuffer();
+    files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, bytes });
+  });
   filesByRequest.set(request, files);
-  return nestFormFields(fields);
+  return fields;
 }
 
 /**
- * POST and PUT accept form data as well as JSON (the catalogue's clients send both). Form bodies are
- * nested with qs before validation, so a route validates one shape whichever way it was sent.
+ * POST and PUT accept url-encoded forms as well as JSON (the catalogue's clients send both). Form
+ * bodies are nested with qs before validation, so a route validates one shape whichever way it was
+ * sent. Multipart is taken only by routes whose declaration consumes it, only from a signed-in
+ * caller, and only up to the route's bodyLimit for the whole body; every other body keeps the app's
+ * bodyLimit, also on those routes.
  */
 export const formDataPlugin = fp(async (app: FastifyInstance) => {
+  const defaultBodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   await app.register(import('@fastify/multipart'), {
     limits: {
       fileSize: FORM_LIMITS.maxFileBytes,
@@ -134,15 +235,36 @@ export const formDataPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    { parseAs: 'string', bodyLimit: defaultBodyLimit },
     (_request, body, done) => {
       done(null, nestFormFields(new URLSearchParams(String(body)).entries()));
     },
   );
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
+  // Runs after the sign-in check (onRequest) and before anything reads the body.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.is404 || isBodyless(request)) return payload;
+    if (mediaType(request) === MULTIPART) {
+      if (!takesUploads(request)) throw refuse(reply, Errors.unsupportedMediaType('unsupportedMediaType'));
+      if (declaredLength(request) > request.routeOptions.bodyLimit)
+        throw refuse(reply, Errors.tooLarge('payloadTooLarge'));
+      return payload;
+    }
+    // An upload route's bodyLimit is sized for its files; its JSON and form bodies get the
+    // app's own limit, so a raised limit does not let a 25 MB JSON text into memory.
+    if (!takesUploads(request)) return payload;
+    if (declaredLength(request) > defaultBodyLimit) throw refuse(reply, Errors.tooLarge('payloadTooLarge'));
+    return withinLimit(payload, defaultBodyLimit, reply);
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.is404 || !request.isMultipart()) return;
+    // preParsing refused these already; this holds should Fastify's idea of multipart differ.
+    if (!takesUploads(request)) throw refuse(reply, Errors.unsupportedMediaType('unsupportedMediaType'));
+    // Files are read only for a known caller, whatever the route's access says.
+    if (!request.principal) throw refuse(reply, Errors.unauthenticated());
     const spool = request.routeOptions.config.spoolUploads;
-    request.body = spool ? await spoolMultipart(request, spool.maxFileBytes) : await readMultipart(request);
+    request.body = spool
+      ? await spoolMultipart(request, reply, spool.maxFileBytes)
+      : await readMultipart(request, reply);
   });
   app.addHook('onResponse', async (request) => {
     const spooled = spooledByRequest.get(request);

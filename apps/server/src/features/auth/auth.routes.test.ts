@@ -1,10 +1,11 @@
 import { ErrorCode, RoleId, SessionMessage } from '@bilag/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '../../platform/app-setting.table';
 import { bearer, givenUser, login, TEST_PASSWORD } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
+import { loginFailures } from './user.table';
 
 describe('account service', () => {
   let context: Awaited<ReturnType<typeof createTestApp>>;
@@ -286,6 +287,30 @@ describe('account service', () => {
       expect(bad.statusCode).toBe(401);
     });
 
+    it('finds the user of an access token sent in the body, so no URL carries it', async () => {
+      const user = await givenUser(context.db);
+      const session = await login(context.app, user.email);
+      const found = await context.app.inject({
+        method: 'POST',
+        url: '/api/account/users/token',
+        payload: { token: session.AccessToken },
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data).toMatchObject({ Id: user.id, Email: user.email });
+      const bad = await context.app.inject({
+        method: 'POST',
+        url: '/api/account/users/token',
+        payload: { token: 'garbage' },
+      });
+      expect(bad.statusCode).toBe(401);
+      const missing = await context.app.inject({
+        method: 'POST',
+        url: '/api/account/users/token',
+        payload: {},
+      });
+      expect(missing.statusCode).toBe(400);
+    });
+
     it('stores the chosen language, answers in it, and reads gb as English', async () => {
       const user = await givenUser(context.db);
       const session = await login(context.app, user.email);
@@ -324,7 +349,7 @@ describe('account service', () => {
       expect(response.statusCode).toBe(400);
     });
 
-    it('accepts the language change as url-encoded and as multipart form data', async () => {
+    it('accepts the language change as url-encoded form data, and refuses multipart where no files are taken', async () => {
       const user = await givenUser(context.db);
       const session = await login(context.app, user.email);
       const urlEncoded = await context.app.inject({
@@ -341,8 +366,14 @@ describe('account service', () => {
         headers: { ...bearer(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nen\r\n--${boundary}--\r\n`,
       });
-      expect(multipart.statusCode).toBe(200);
-      expect(multipart.json().data.language).toBe('en');
+      expect(multipart.statusCode).toBe(415);
+      expect(multipart.json().code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+      const unchanged = await context.app.inject({
+        method: 'GET',
+        url: '/api/account/check-login',
+        headers: bearer(session),
+      });
+      expect(unchanged.json().data.Language).toBe('no');
     });
 
     it('lists the actions of the role, with admin actions only for admins', async () => {
@@ -371,6 +402,134 @@ describe('account service', () => {
         headers: bearer(admin),
       });
       expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('sign-in limits per source', () => {
+    const signIn = (
+      app: typeof context.app,
+      remoteAddress: string,
+      payload: { email: string; password: string },
+      headers: Record<string, string> = {},
+    ) => app.inject({ method: 'POST', url: '/api/account/check-login', remoteAddress, headers, payload });
+
+    describe('the per-address rate limit', () => {
+      let limited: Awaited<ReturnType<typeof createTestApp>>;
+      beforeAll(async () => {
+        limited = await createTestApp({ loginRequestsPerMinutePerIp: 3 });
+      });
+      afterAll(() => limited.close());
+
+      it('ignores X-Forwarded-For from a peer that is not a trusted proxy: forged addresses share one bucket', async () => {
+        const statuses: number[] = [];
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          const response = await signIn(
+            limited.app,
+            '203.0.113.10',
+            { email: `nobody-${attempt}@example.no`, password: 'wrong' },
+            { 'x-forwarded-for': `198.51.100.${attempt}` },
+          );
+          statuses.push(response.statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 429]);
+      });
+
+      it('believes X-Forwarded-For from a proxy on loopback, the default trusted proxy', async () => {
+        const statuses: number[] = [];
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          const response = await signIn(
+            limited.app,
+            '127.0.0.1',
+            { email: `nobody-${attempt}@example.no`, password: 'wrong' },
+            { 'x-forwarded-for': `192.0.2.${attempt}` },
+          );
+          statuses.push(response.statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401]);
+      });
+    });
+
+    describe('the sign-in lock', () => {
+      // The defaults: 5 failures per email and source in 15 minutes, 20 per email in an hour.
+      let locking: Awaited<ReturnType<typeof createTestApp>>;
+      beforeAll(async () => {
+        locking = await createTestApp();
+      });
+      afterAll(() => locking.close());
+
+      const backdateFailures = (email: string, minutes: number) =>
+        locking.db
+          .update(loginFailures)
+          .set({ failedAt: sql`${loginFailures.failedAt} - make_interval(mins => ${minutes})` })
+          .where(eq(loginFailures.email, email.toLowerCase()));
+
+      it('locks the source that guessed wrong, not the person signing in from elsewhere, and tells the time left', async () => {
+        const user = await givenUser(locking.db);
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const wrong = await signIn(locking.app, '198.51.100.20', {
+            email: user.email,
+            password: `wrong-${attempt}`,
+          });
+          expect(wrong.statusCode).toBe(401);
+        }
+        const elsewhere = await signIn(locking.app, '203.0.113.30', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(elsewhere.statusCode).toBe(200);
+
+        const fromGuesser = await signIn(locking.app, '198.51.100.20', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(fromGuesser.statusCode).toBe(429);
+        expect(fromGuesser.json()).toMatchObject({
+          code: ErrorCode.TOO_MANY_ATTEMPTS,
+          message: expect.stringContaining('15 minutes'),
+        });
+
+        await backdateFailures(user.email, 10);
+        const later = await signIn(locking.app, '198.51.100.20', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(later.statusCode).toBe(429);
+        expect(later.json().message).toContain('5 minutes');
+
+        await backdateFailures(user.email, 6);
+        const afterLock = await signIn(locking.app, '198.51.100.20', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(afterLock.statusCode).toBe(200);
+      });
+
+      it('backs the email off across all sources when many addresses guess, and lets it in once the wait is over', async () => {
+        const user = await givenUser(locking.db);
+        for (let source = 1; source <= 20; source++) {
+          const wrong = await signIn(locking.app, `198.51.100.${100 + source}`, {
+            email: user.email,
+            password: 'wrong',
+          });
+          expect(wrong.statusCode).toBe(401);
+        }
+        const fresh = await signIn(locking.app, '203.0.113.40', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(fresh.statusCode).toBe(429);
+        expect(fresh.json()).toMatchObject({
+          code: ErrorCode.TOO_MANY_ATTEMPTS,
+          message: expect.stringContaining('in 1 minute.'),
+        });
+
+        await backdateFailures(user.email, 2);
+        const afterWait = await signIn(locking.app, '203.0.113.40', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(afterWait.statusCode).toBe(200);
+      });
     });
   });
 });

@@ -18,7 +18,7 @@ import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
 import { getOrCreateTokenSigningKey } from './platform/app-settings';
 import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
-import { registerErrorHandler } from './platform/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
 import { languagePlugin } from './platform/language';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
@@ -40,8 +40,12 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
     bodyLimit: 1024 * 1024,
     // Access tokens travel in the path of users/token/{token}.
     routerOptions: { maxParamLength: 4096 },
-    trustProxy: true,
+    // Only the configured proxies may name the client; trusting everyone lets a forged
+    // X-Forwarded-For escape the per-address rate limit and sign-in lock.
+    trustProxy: config.trustedProxies,
     genReqId: () => crypto.randomUUID(),
+    // A URL the router cannot read never reaches the error handler; it answers in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,38 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './paths';
+
+/** The named address sets the proxy-address matcher knows besides addresses and CIDRs. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The peers whose X-Forwarded-For is believed. Anyone else's header is ignored, since a forged one
+ * would give each request a new address and escape the per-address limits.
+ */
+const TrustedProxies = z
+  .string()
+  // Loopback only: `npm start` alone and a proxy on the same machine both work out of the box.
+  .default('loopback')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isProxyAddress), {
+    message: 'list addresses or CIDRs (or loopback, linklocal, uniquelocal), separated by commas',
+  });
 
 const Environment = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -25,6 +57,7 @@ const Environment = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_REQUESTS_PER_MINUTE_PER_IP: z.coerce.number().int().positive().default(30),
+  TRUSTED_PROXIES: TrustedProxies,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z
@@ -49,6 +82,8 @@ export type Config = {
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
   loginRequestsPerMinutePerIp: number;
+  /** Addresses and CIDRs of the proxies in front; empty trusts none. */
+  trustedProxies: string[];
   logLevel: string;
   webDistDir: string;
   seedDemoData: boolean;
@@ -79,6 +114,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
     loginRequestsPerMinutePerIp: env.LOGIN_REQUESTS_PER_MINUTE_PER_IP,
+    trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,

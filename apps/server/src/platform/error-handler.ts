@@ -31,6 +31,32 @@ const statusToMessage: Record<number, [ErrorCode, MessageKey]> = {
 };
 
 /**
+ * The SQLSTATE of a PostgreSQL "data exception" (class 22: a value the database cannot take, such as
+ * NUL in text, a number beyond its column or an impossible date), looked for on the error and the
+ * errors it wraps: drizzle wraps the driver's error in `cause`, and node-postgres and PGlite both set
+ * `code` on theirs. A value the contract let through is still the client's, so it answers 400, not 500.
+ */
+export function postgresDataException(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code: unknown = Reflect.get(current, 'code');
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = Reflect.get(current, 'cause');
+  }
+  return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (FST_ERR_BAD_URL, such as a
+ * percent-encoded lone surrogate) or a path parameter beyond maxParamLength (FST_ERR_MAX_PARAM_LENGTH)
+ * is refused before any route or error handler runs, and without this in a body of Fastify's own.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return send(request, reply, status, ErrorCode.VALIDATION_FAILED, 'validationFailed');
+}
+
+/**
  * Every failure leaves in the catalogue's envelope with a message a person understands, in their
  * language. Unexpected errors are logged in full and answered without internals.
  */
@@ -54,6 +80,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: issue.message,
       }));
       return send(request, reply, 400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues });
+    }
+    const dataException = postgresDataException(error);
+    if (dataException) {
+      // Logged as a warning: the contract should have refused the value, so the field is worth a look.
+      request.log.warn({ err: error, sqlState: dataException }, 'value refused by the database');
+      return send(request, reply, 400, ErrorCode.VALIDATION_FAILED, 'valueNotStorable');
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || status === 413) {

@@ -39,7 +39,9 @@ export const Errors = {
     new AppError(ErrorCode.VALIDATION_FAILED, messageKey, withParams(params)),
   invalidCredentials: () => new AppError(ErrorCode.INVALID_CREDENTIALS, 'invalidCredentials'),
   tooManyAttempts: (minutes: number) =>
-    new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { params: { minutes } }),
+    minutes === 1
+      ? new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttemptsOneMinute')
+      : new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { params: { minutes } }),
   unauthenticated: () => new AppError(ErrorCode.UNAUTHENTICATED, 'unauthenticated'),
   accessTokenExpired: () =>
     new AppError(ErrorCode.ACCESS_TOKEN_EXPIRED, 'sessionOver', {

@@ -2,8 +2,11 @@ import type { Language } from '@bilag/contracts';
 
 const english = {
   validationFailed: 'Some of the information sent is not valid.',
+  valueNotStorable:
+    'Some of the information sent cannot be stored: text cannot hold the NUL character, and numbers and dates must be within range.',
   invalidCredentials: 'The email or password is wrong.',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
+  tooManyAttemptsOneMinute: 'Too many failed sign-in attempts. Try again in 1 minute.',
   unauthenticated: 'You need to sign in.',
   sessionOver: 'Your session has ended. Sign in again.',
   refreshTokenReused: 'This sign-in was ended because an old token was used again. Sign in again.',
@@ -70,8 +73,11 @@ export type MessageKey = keyof typeof english;
 
 const norwegian: Record<MessageKey, string> = {
   validationFailed: 'Noe av informasjonen som ble sendt er ikke gyldig.',
+  valueNotStorable:
+    'Noe av informasjonen som ble sendt kan ikke lagres: tekst kan ikke inneholde NUL-tegnet, og tall og datoer må være innenfor gyldig område.',
   invalidCredentials: 'E-postadressen eller passordet er feil.',
   tooManyAttempts: 'For mange mislykkede innloggingsforsøk. Prøv igjen om {minutes} minutter.',
+  tooManyAttemptsOneMinute: 'For mange mislykkede innloggingsforsøk. Prøv igjen om 1 minutt.',
   unauthenticated: 'Du må logge inn.',
   sessionOver: 'Økten din er avsluttet. Logg inn på nytt.',
   refreshTokenReused:

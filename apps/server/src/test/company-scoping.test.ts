@@ -30,6 +30,7 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   checkLogin: 'the signed-in person, nobody else',
   logout: "ends the caller's own session",
   userByToken: 'answers only for the token it is given',
+  userByTokenInBody: 'answers only for the token it is given',
   changeLanguage: "the caller's own language",
   refreshToken: "renews the caller's own session",
   roleActions: "what the caller's own role may do",

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { AutoImportTemplate, BankReply } from './bank';
 
 const tags = ['banks'];
 
-const integer = z.coerce.number().int();
-
 /** banks/addAutoImport and updateAutoImport: switch a bank's automatic statement import on, with its layout. */
 export const SaveAutoImportRequest = z.object({
-  bankId: integer.positive(),
+  bankId: Id,
   template: AutoImportTemplate,
   isAutoImport: z.boolean().default(true),
 });

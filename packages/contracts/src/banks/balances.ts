@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
-
-const integer = z.coerce.number().int();
 
 export const BALANCE_TYPES = ['CLBD', 'OPBD', 'CLAV', 'ITBD', 'PRCD'] as const;
 export const BalanceType = z.enum(BALANCE_TYPES);
@@ -16,8 +16,8 @@ export type BalanceSource = z.infer<typeof BalanceSource>;
 
 /** The balance query of the spec: one account (or all), a balance type, and the period ibDate–ubDate. */
 export const BalanceQuery = z.object({
-  companyId: integer.positive().optional(),
-  accountNumber: z.string().trim().max(40).optional(),
+  companyId: Id.optional(),
+  accountNumber: Text.trim().max(40).optional(),
   balanceType: BalanceType.default('CLBD'),
   ibDate: IsoDate.optional(),
   ubDate: IsoDate.optional(),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
 import { BankGroup } from './bank';
-
-const integer = z.coerce.number().int();
 
 /** A bank account of a company. */
 export const CompanyBank = z.object({
@@ -34,5 +33,5 @@ export const CompanyBankListReply = envelope(z.array(CompanyBank));
 export type CompanyBankListReply = z.infer<typeof CompanyBankListReply>;
 export const CompanyBankReply = envelope(CompanyBank);
 export const NullableCompanyBankReply = envelope(CompanyBank.nullable());
-export const CompanyBankIdParams = z.object({ id: integer.positive() });
-export const CompanyIdOnlyQuery = z.object({ companyId: integer.positive().optional() });
+export const CompanyBankIdParams = z.object({ id: Id });
+export const CompanyIdOnlyQuery = z.object({ companyId: Id.optional() });

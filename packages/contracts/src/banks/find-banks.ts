@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { AutoImportTemplate, BankListReply, BankReply, NullableBankReply } from './bank';
 
 const tags = ['banks'];
 
-const integer = z.coerce.number().int();
-
-export const BankIdParams = z.object({ id: integer.positive() });
-export const BySwiftCodeQuery = z.object({ swiftCode: z.string().trim().min(1).max(11) });
-export const ByAccountNumberQuery = z.object({ accountNumber: z.string().trim().min(1).max(40) });
+export const BankIdParams = z.object({ id: Id });
+export const BySwiftCodeQuery = z.object({ swiftCode: Text.trim().min(1).max(11) });
+export const ByAccountNumberQuery = z.object({ accountNumber: Text.trim().min(1).max(40) });
 export const ByTemplateQuery = z.object({ template: AutoImportTemplate });
 
 export const banks = route({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { route } from '../route';
+import { Text } from '../text';
 import { BankGroup, BankReply, BankStatus } from './bank';
 import { BankIdParams } from './find-banks';
 
@@ -15,7 +16,7 @@ const Bic = z
 
 /** banks/add and banks/update: admin only. */
 export const SaveBankRequest = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: Text.trim().min(1).max(120),
   bic: Bic,
   bankGroup: BankGroup.default('other'),
   prefixes: z.array(Prefix).max(500).default([]),

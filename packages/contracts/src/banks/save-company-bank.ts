@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { EmptyReply } from '../vouchers/change-vouchers';
 import { CurrencyCode, IsoDate } from '../vouchers/voucher';
 import {
@@ -10,16 +12,15 @@ import {
   CompanyIdOnlyQuery,
 } from './company-bank';
 
-const integer = z.coerce.number().int();
 const tags = ['company-banks'];
 
 export const SaveCompanyBankRequest = z.object({
-  companyId: integer.positive().optional(),
-  accountNumber: z.string().trim().min(1).max(40),
-  name: z.string().trim().max(80).nullable().optional(),
+  companyId: Id.optional(),
+  accountNumber: Text.trim().min(1).max(40),
+  name: Text.trim().max(80).nullable().optional(),
   currency: CurrencyCode.default('NOK'),
   /** Chosen by hand when the registry does not know the account number's bank. */
-  bankId: integer.positive().nullable().optional(),
+  bankId: Id.nullable().optional(),
   serviceStartDate: IsoDate.nullable().optional(),
   serviceEndDate: IsoDate.nullable().optional(),
   isDefault: z.boolean().optional(),
@@ -27,13 +28,13 @@ export const SaveCompanyBankRequest = z.object({
 export type SaveCompanyBankRequest = z.infer<typeof SaveCompanyBankRequest>;
 
 export const SetDefaultAccountRequest = z.object({
-  companyId: integer.positive().optional(),
-  accountNumber: z.string().trim().min(1).max(40),
+  companyId: Id.optional(),
+  accountNumber: Text.trim().min(1).max(40),
 });
 export const SortCompanyBanksRequest = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   /** Every account of the company, in the order wanted. */
-  ids: z.array(integer.positive()).min(1).max(200),
+  ids: z.array(Id).min(1).max(200),
 });
 
 export const addCompanyBank = route({

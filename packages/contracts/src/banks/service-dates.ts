@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { IsoDate } from '../vouchers/voucher';
 import { CompanyBankIdParams, CompanyBankReply, CompanyIdOnlyQuery } from './company-bank';
 
-const integer = z.coerce.number().int();
 const tags = ['company-banks'];
 
 export const ServiceDates = z.object({
@@ -19,8 +19,8 @@ export const ServiceDatesReply = envelope(ServiceDates);
 
 /** companyBankServices/add-update: the period the product serves an account (imports, payments). */
 export const SaveBankServiceRequest = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.positive(),
+  companyId: Id.optional(),
+  companyBankId: Id,
   serviceStartDate: IsoDate.nullable(),
   serviceEndDate: IsoDate.nullable(),
 });

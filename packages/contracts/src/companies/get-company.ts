@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { Company } from './company';
 
-export const GetCompanyParams = z.object({ companyId: z.coerce.number().int().positive() });
+export const GetCompanyParams = z.object({ companyId: Id });
 export const GetCompanyReply = envelope(Company);
 export type GetCompanyReply = z.infer<typeof GetCompanyReply>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, IdOrAny, PageNumber } from '../ids';
 import { route } from '../route';
 import { TransactionCompanyQuery } from '../transactions/transaction';
 import { IsoDate } from '../vouchers/voucher';
@@ -11,9 +12,9 @@ const tags = ['bankImport'];
 
 /** bankImport: the import history. */
 export const BankImportQuery = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.min(0).default(0),
-  pageNumber: integer.min(1).default(1),
+  companyId: Id.optional(),
+  companyBankId: IdOrAny.default(0),
+  pageNumber: PageNumber.default(1),
   pageSize: integer.min(1).max(200).default(50),
 });
 export const BankImport = z.object({
@@ -36,7 +37,7 @@ export const BankImport = z.object({
 export type BankImport = z.infer<typeof BankImport>;
 export const BankImportListReply = envelope(z.object({ total: z.number().int(), rows: z.array(BankImport) }));
 export type BankImportListReply = z.infer<typeof BankImportListReply>;
-export const BankImportIdParams = z.object({ importId: integer.positive() });
+export const BankImportIdParams = z.object({ importId: Id });
 export const DeleteImportReply = envelope(z.object({ deletedTransactions: z.number().int() }));
 
 export const bankImports = route({

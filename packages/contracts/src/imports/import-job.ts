@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { AutoMatchSummary } from '../matching/summary';
 import { route } from '../route';
+import { Text } from '../text';
 import { AmountOre, IsoDate } from '../vouchers/voucher';
-
-const integer = z.coerce.number().int();
 
 /** The six kinds a statement column can hold. */
 export const IMPORT_COLUMN_KINDS = ['date', 'text', 'text2', 'amountIn', 'amountOut', 'amount'] as const;
@@ -59,7 +59,7 @@ export const ImportMapping = z.object({
   /** Column index per kind; a kind left out is not in the file. */
   columns: z.partialRecord(ImportColumnKind, z.number().int().min(0).max(200)),
   headerRowIndex: z.number().int().min(0).max(1000).nullable().optional(),
-  dateFormat: z.string().max(20).optional(),
+  dateFormat: Text.max(20).optional(),
   decimal: z.enum([',', '.']).optional(),
 });
 export type ImportMapping = z.infer<typeof ImportMapping>;
@@ -96,8 +96,8 @@ export type ImportJob = z.infer<typeof ImportJob>;
 export const ImportJobReply = envelope(ImportJob);
 export type ImportJobReply = z.infer<typeof ImportJobReply>;
 
-export const ImportJobParams = z.object({ jobId: integer.positive() });
-export const ImportJobQuery = z.object({ companyId: integer.positive().optional() });
+export const ImportJobParams = z.object({ jobId: Id });
+export const ImportJobQuery = z.object({ companyId: Id.optional() });
 
 export const importJob = route({
   method: 'GET',

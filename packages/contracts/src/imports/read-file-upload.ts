@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { AutoImportTemplate } from '../banks/bank';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { AmountOre, IsoDate } from '../vouchers/voucher';
 import { ImportMapping } from './import-job';
 
-const integer = z.coerce.number().int();
-
 /** v2/read-file-upload: how the rows read with a mapping (or the detected layout when none is given). */
 export const ReadFileUploadRequest = z.object({
-  companyId: integer.positive().optional(),
-  jobId: z.number().int().positive(),
+  companyId: Id.optional(),
+  jobId: Id,
   mapping: ImportMapping.optional(),
   template: AutoImportTemplate.optional(),
 });

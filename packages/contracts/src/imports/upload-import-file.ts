@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id } from '../ids';
 import { route } from '../route';
 import { ImportJobReply } from './import-job';
 
-const integer = z.coerce.number().int();
-
 /** v2/import-file-upload: multipart with companyId, companyBankId and one file. */
 export const ImportFileUploadFields = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.positive(),
+  companyId: Id.optional(),
+  companyBankId: Id,
 });
 
 export const importFileUpload = route({

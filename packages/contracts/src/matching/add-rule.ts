@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id } from '../ids';
 import { route } from '../route';
 import { RuleDraft, RuleReply } from './rule';
 
-const integer = z.coerce.number().int();
-
-export const AddLocalRuleRequest = RuleDraft.extend({ companyId: integer.positive() });
+export const AddLocalRuleRequest = RuleDraft.extend({ companyId: Id });
 export const AddGlobalRuleRequest = RuleDraft;
 
 const tags = ['rules'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, PageNumber } from '../ids';
 import { route } from '../route';
 import { ConnectionSource, TransactionConnection } from './matching';
 
@@ -8,9 +9,9 @@ const integer = z.coerce.number().int();
 
 /** Admin: the connections of every company, newest first, for checking and connecting across companies. */
 export const AdminConnectionsQuery = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   source: ConnectionSource.optional(),
-  pageNumber: integer.min(1).default(1),
+  pageNumber: PageNumber.default(1),
   pageSize: integer.min(1).max(200).default(50),
 });
 export const AdminConnection = TransactionConnection.extend({

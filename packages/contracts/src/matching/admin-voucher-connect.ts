@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id } from '../ids';
 import { route } from '../route';
 import { ConnectReply } from './connect-transaction-voucher';
 
-const integer = z.coerce.number().int();
-
 export const AdminConnectRequest = z.object({
-  companyId: integer.positive(),
-  bankTransactionId: integer.positive(),
-  voucherId: integer.positive(),
+  companyId: Id,
+  bankTransactionId: Id,
+  voucherId: Id,
 });
 /** adminVoucherConnect answers like transactionVoucher/add, with the counts of the company connected in. */
 export const AdminConnectReply = ConnectReply;

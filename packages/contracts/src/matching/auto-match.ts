@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, IdOrAny } from '../ids';
 import { route } from '../route';
 import { AutoMatchSummary } from './summary';
 
-const integer = z.coerce.number().int();
-
 /** autoUpdateTransaction, autoUpdateTransactionByAiLocal and refreshMatchingVoucherTransaction. */
 export const AutoMatchRequest = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   /** 0: every account. */
-  companyBankId: integer.min(0).default(0),
+  companyBankId: IdOrAny.default(0),
 });
 
 export const AutoMatchReply = envelope(AutoMatchSummary);

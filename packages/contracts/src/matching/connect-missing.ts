@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, IdOrAny, PageNumber } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { BankTransaction, BankTransactionStatus } from '../transactions/transaction';
 import { ConnectMissingCounts, VoucherSuggestion } from './matching';
 
@@ -11,12 +13,12 @@ export const CONNECT_MISSING_PAGE_SIZE = 50;
 
 /** The connect-missing filter of the spec, with its defaults. */
 export const ConnectMissingFilter = z.object({
-  companyId: integer.positive().optional(),
-  pageNumber: integer.min(1).default(1),
+  companyId: Id.optional(),
+  pageNumber: PageNumber.default(1),
   pageSize: integer.min(1).max(200).default(CONNECT_MISSING_PAGE_SIZE),
   sortBy: z.enum(['Voucher.Date', 'Voucher.Amount']).default('Voucher.Date'),
   sortType: z.enum(['asc', 'desc']).default('desc'),
-  keyword: z.string().trim().max(200).optional(),
+  keyword: Text.trim().max(200).optional(),
   /** 0: missing a voucher; otherwise private or voucher lost. */
   status: z.coerce
     .number()
@@ -33,7 +35,7 @@ export const ConnectMissingFilter = z.object({
     .number()
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
     .default(0),
-  companyBankId: integer.min(0).default(0),
+  companyBankId: IdOrAny.default(0),
 });
 export type ConnectMissingFilter = z.infer<typeof ConnectMissingFilter>;
 

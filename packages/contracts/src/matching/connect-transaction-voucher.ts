@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { ConnectMissingCounts, TransactionConnection, TransactionIdPathParams } from './matching';
-
-const integer = z.coerce.number().int();
 
 /**
  * transactionVoucher/add: connects transactions with vouchers. One with one always; one with several
  * or several with one only when the amounts add up to the øre.
  */
 export const ConnectRequest = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionIds: z.array(integer.positive()).min(1).max(50),
-  voucherIds: z.array(integer.positive()).min(1).max(50),
+  companyId: Id.optional(),
+  bankTransactionIds: z.array(Id).min(1).max(50),
+  voucherIds: z.array(Id).min(1).max(50),
 });
 export type ConnectRequest = z.infer<typeof ConnectRequest>;
 export const ConnectReply = envelope(
@@ -22,8 +21,8 @@ export const ConnectReply = envelope(
 
 /** updateMissingByVoucher/{id}: the transaction's voucher is among the company's vouchers. */
 export const UpdateMissingByVoucherRequest = z.object({
-  companyId: integer.positive().optional(),
-  voucherIds: z.array(integer.positive()).min(1).max(50),
+  companyId: Id.optional(),
+  voucherIds: z.array(Id).min(1).max(50),
 });
 
 const tags = ['matching'];

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
-
-const integer = z.coerce.number().int();
 
 /** localRules/copy: the rules of one company, added to others. */
 export const CopyRulesRequest = z.object({
-  fromCompanyId: integer.positive(),
-  toCompanyIds: z.array(integer.positive()).min(1).max(100),
+  fromCompanyId: Id,
+  toCompanyIds: z.array(Id).min(1).max(100),
   /** Only these rules; every rule of the company when left out. */
-  ruleIds: z.array(integer.positive()).max(500).optional(),
+  ruleIds: z.array(Id).max(500).optional(),
 });
 export const CopyRulesReply = envelope(
   z.object({ copied: z.number().int(), companies: z.number().int(), skipped: z.number().int() }),

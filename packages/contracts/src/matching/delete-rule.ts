@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { RuleIdParams } from './rule';
 
-const integer = z.coerce.number().int();
-
 /** DELETE {id}: local rules name their company in the query. */
-export const RuleCompanyQuery = z.object({ companyId: integer.positive().optional() });
+export const RuleCompanyQuery = z.object({ companyId: Id.optional() });
 export const DeleteRuleReply = envelope(z.null());
 
 const tags = ['rules'];

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { CompanyScopedQuery, ConnectMissingCounts } from './matching';
 
-const integer = z.coerce.number().int();
-
-export const ConnectionIdParams = z.object({ id: integer.positive() });
+export const ConnectionIdParams = z.object({ id: Id });
 export const DisconnectReply = envelope(
   z.object({ removed: z.number().int(), counts: ConnectMissingCounts }),
 );

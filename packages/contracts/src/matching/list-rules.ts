@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { MatchRule } from './rule';
 
-const integer = z.coerce.number().int();
-
 export const RuleListQuery = z.object({
-  companyId: integer.positive().optional(),
-  keyword: z.string().trim().max(100).optional(),
+  companyId: Id.optional(),
+  keyword: Text.trim().max(100).optional(),
 });
 export const RuleListReply = envelope(z.object({ total: z.number().int(), rows: z.array(MatchRule) }));
 

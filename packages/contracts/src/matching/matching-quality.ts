@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
 import { route } from '../route';
+import { Text } from '../text';
 
 /** Admin: how well matching does per company. */
 export const MatchingQualityQuery = z.object({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: Text.trim().max(100).optional(),
 });
 export const CompanyMatchingQuality = z.object({
   CompanyId: z.number().int(),

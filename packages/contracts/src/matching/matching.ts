@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { Id } from '../ids';
 import { Voucher } from '../vouchers/voucher';
-
-const integer = z.coerce.number().int();
 
 /** Why a voucher is suggested for a transaction, in terms a person can check. */
 export const MatchReason = z.discriminatedUnion('code', [
@@ -51,6 +50,6 @@ export const ConnectMissingCounts = z.object({
 export type ConnectMissingCounts = z.infer<typeof ConnectMissingCounts>;
 
 /** The company of a call whose other inputs name records of it. */
-export const CompanyScopedQuery = z.object({ companyId: integer.positive().optional() });
+export const CompanyScopedQuery = z.object({ companyId: Id.optional() });
 /** A bank transaction named in the path. */
-export const TransactionIdPathParams = z.object({ id: integer.positive() });
+export const TransactionIdPathParams = z.object({ id: Id });

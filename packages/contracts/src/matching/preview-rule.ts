@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { BankTransaction } from '../transactions/transaction';
 import { RuleActionKind, RuleDraft } from './rule';
 
-const integer = z.coerce.number().int();
-
 /** What a rule would do to a company's open transactions, before it is saved. */
 export const RulePreviewRequest = z.object({
-  companyId: integer.positive(),
+  companyId: Id,
   rule: RuleDraft,
   /** The rule being edited, left out of precedence so its draft takes its place. */
-  ruleId: integer.positive().optional(),
+  ruleId: Id.optional(),
 });
 export const RuleEffect = z.object({
   Transaction: BankTransaction,

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { BankTransaction } from '../transactions/transaction';
 import { MatchReason, TransactionConnection } from './matching';
 
-const integer = z.coerce.number().int();
-
 /** getSuggestTransaction: the transactions that may pay a voucher. */
 export const SuggestTransactionQuery = z.object({
-  companyId: integer.positive().optional(),
-  voucherId: integer.positive(),
+  companyId: Id.optional(),
+  voucherId: Id,
 });
 export const TransactionSuggestion = z.object({
   Transaction: BankTransaction,

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { VoucherSuggestion } from './matching';
 
-const integer = z.coerce.number().int();
-
 /** get-voucher-suggest-info: what the company's learned model makes of a transaction. */
 export const VoucherSuggestInfoQuery = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionId: integer.positive(),
+  companyId: Id.optional(),
+  bankTransactionId: Id,
 });
 export const VoucherSuggestInfo = z.object({
   Model: z

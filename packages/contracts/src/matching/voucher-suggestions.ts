@@ -1,22 +1,21 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { ConnectMissingCounts, VoucherSuggestion } from './matching';
 
-const integer = z.coerce.number().int();
-
 export const VoucherSuggestionsQuery = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionId: integer.positive(),
+  companyId: Id.optional(),
+  bankTransactionId: Id,
 });
 export const VoucherSuggestionsReply = envelope(z.array(VoucherSuggestion));
 
 /** voucherSuggestions/reject: never suggest this voucher for this transaction again. */
 export const RejectSuggestionRequest = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionId: integer.positive(),
-  voucherId: integer.positive(),
+  companyId: Id.optional(),
+  bankTransactionId: Id,
+  voucherId: Id,
 });
 export const RejectSuggestionReply = envelope(z.object({ counts: ConnectMissingCounts }));
 

@@ -3,7 +3,10 @@ import { ApiPrefix } from '../endpoints';
 import { EmptyData, envelope } from '../envelope';
 import { route } from '../route';
 
-/** POST log: the web client reports render failures and other client-side errors. */
+/**
+ * POST log: the web client reports render failures and other client-side errors. Anyone may send it,
+ * so every text is bounded: the server writes it to its log as is.
+ */
 export const InsertLogRequest = z.object({
   level: z.enum(['debug', 'info', 'warn', 'error']),
   message: z.string().min(1).max(4000),

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { IsoDate } from '../vouchers/voucher';
 import { TransactionReply } from './transaction';
 
-const integer = z.coerce.number().int();
 const tags = ['transactions'];
 
 /** add: one transaction typed by hand. */
 export const AddTransactionRequest = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.positive(),
+  companyId: Id.optional(),
+  companyBankId: Id,
   date: IsoDate,
-  text: z.string().trim().min(1).max(500),
-  text2: z.string().trim().max(500).default(''),
+  text: Text.trim().min(1).max(500),
+  text2: Text.trim().max(500).default(''),
   amountOre: z
     .number()
     .int()
@@ -23,8 +24,8 @@ export const AddTransactionRequest = z.object({
 });
 export type AddTransactionRequest = z.infer<typeof AddTransactionRequest>;
 export const AddTransactionListRequest = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.positive(),
+  companyId: Id.optional(),
+  companyBankId: Id,
   rows: z
     .array(AddTransactionRequest.omit({ companyId: true, companyBankId: true }))
     .min(1)

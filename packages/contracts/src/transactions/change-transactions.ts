@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { EmptyReply } from '../vouchers/change-vouchers';
 import { IsoDate } from '../vouchers/voucher';
 import {
@@ -20,21 +22,21 @@ const tags = ['transactions'];
 
 /** The transaction update fields of the spec (payment status and date, private, note, files). */
 export const UpdateTransactionFields = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   paymentStatus: integer.min(0).max(4).nullable().optional(),
   paymentDate: IsoDate.nullable().optional(),
   isPrivate: formBoolean.optional(),
-  note: z.string().trim().max(2000).nullable().optional(),
+  note: Text.trim().max(2000).nullable().optional(),
 });
 export type UpdateTransactionFields = z.infer<typeof UpdateTransactionFields>;
 
 export const UpdatePaymentRequest = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   paymentStatus: integer.min(0).max(4).nullable(),
   paymentDate: IsoDate.nullable().optional(),
 });
 export const UpdateTransactionStatusRequest = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   status: z.union([
     z.literal(BankTransactionStatus.MISSING_VOUCHER),
     z.literal(BankTransactionStatus.CONNECTED),
@@ -44,12 +46,12 @@ export const UpdateTransactionStatusRequest = z.object({
 });
 
 export const BulkUpdateTransactionsRequest = z.object({
-  companyId: integer.positive().optional(),
-  ids: z.array(integer.positive()).min(1).max(500),
+  companyId: Id.optional(),
+  ids: z.array(Id).min(1).max(500),
   paymentStatus: integer.min(0).max(4).nullable().optional(),
   paymentDate: IsoDate.nullable().optional(),
   isPrivate: z.boolean().optional(),
-  note: z.string().trim().max(2000).nullable().optional(),
+  note: Text.trim().max(2000).nullable().optional(),
 });
 export type BulkUpdateTransactionsRequest = z.infer<typeof BulkUpdateTransactionsRequest>;
 export const BulkUpdateReply = envelope(z.object({ updated: z.number().int() }));

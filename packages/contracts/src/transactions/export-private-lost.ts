@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
+import { Id, IdOrAny } from '../ids';
 import { FILE_REPLY, route } from '../route';
 import { BankTransactionStatus } from './transaction';
 
@@ -7,8 +8,8 @@ const integer = z.coerce.number().int();
 
 /** export-pdf-private-lost: a printable list of private and lost transactions. */
 export const ExportPrivateLostQuery = z.object({
-  companyId: integer.positive().optional(),
-  companyBankId: integer.min(0).default(0),
+  companyId: Id.optional(),
+  companyBankId: IdOrAny.default(0),
   /** 0 both, 3 private only, 4 lost only. */
   status: z.coerce
     .number()

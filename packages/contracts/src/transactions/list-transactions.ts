@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, IdOrAny, PageNumber } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { IsoDate } from '../vouchers/voucher';
 import { BankTransaction } from './transaction';
 
@@ -20,7 +22,7 @@ export const FilterAmount = z.enum(['all', 'in', 'out']);
 
 /** The bank transaction filter of the spec, with its defaults. companyId is checked by the server. */
 export const TransactionFilter = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   year: integer.min(1900).max(2200).optional(),
   month: integer.min(0).max(12).default(0),
   from: IsoDate.optional(),
@@ -28,14 +30,14 @@ export const TransactionFilter = z.object({
   sortBy: TransactionSortBy.default('BankTransaction.Date'),
   sortType: z.enum(['asc', 'desc']).default('desc'),
   /** 0: every account of the company. */
-  companyBankId: integer.min(0).default(0),
-  accountNumber: z.string().trim().max(40).optional(),
-  pageNumber: integer.min(1).default(1),
+  companyBankId: IdOrAny.default(0),
+  accountNumber: Text.trim().max(40).optional(),
+  pageNumber: PageNumber.default(1),
   pageSize: integer.min(1).max(200).default(TRANSACTION_PAGE_SIZE),
   status: integer.min(0).max(4).default(0),
-  keyword: z.string().trim().max(200).optional(),
+  keyword: Text.trim().max(200).optional(),
   filterAmount: FilterAmount.default('all'),
-  importId: integer.positive().optional(),
+  importId: Id.optional(),
 });
 export type TransactionFilter = z.infer<typeof TransactionFilter>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { VoucherHistoryEntry } from '../vouchers/voucher';
 import { BankTransaction, TransactionCompanyQuery, TransactionIdParams } from './transaction';
 
-const integer = z.coerce.number().int();
 const tags = ['transactions'];
 
 export const TransactionDetail = BankTransaction.extend({ History: z.array(VoucherHistoryEntry) });
@@ -13,8 +13,8 @@ export const TransactionDetailReply = envelope(TransactionDetail);
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
 export const TransactionHistoryQuery = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionId: integer.positive(),
+  companyId: Id.optional(),
+  bankTransactionId: Id,
 });
 export const TransactionHistoryReply = envelope(z.array(VoucherHistoryEntry));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, IdOrAny } from '../ids';
 import { route } from '../route';
 import { TransactionCompanyQuery } from './transaction';
 
@@ -8,9 +9,9 @@ const integer = z.coerce.number().int();
 const tags = ['transactions'];
 
 export const TransactionYearQuery = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   year: integer.min(1900).max(2200).optional(),
-  companyBankId: integer.min(0).default(0),
+  companyBankId: IdOrAny.default(0),
 });
 export type TransactionYearQuery = z.infer<typeof TransactionYearQuery>;
 /** 13 slots: counts per month and the year's total. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { AmountOre, CurrencyCode, IsoDate, VoucherFile } from '../vouchers/voucher';
-
-const integer = z.coerce.number().int();
 
 /** Whether a transaction is explained. 0 in a filter means any. */
 export const BankTransactionStatus = { MISSING_VOUCHER: 1, CONNECTED: 2, PRIVATE: 3, LOST: 4 } as const;
@@ -43,6 +42,6 @@ export const BankTransaction = z.object({
 });
 export type BankTransaction = z.infer<typeof BankTransaction>;
 
-export const TransactionIdParams = z.object({ id: integer.positive() });
-export const TransactionCompanyQuery = z.object({ companyId: integer.positive().optional() });
+export const TransactionIdParams = z.object({ id: Id });
+export const TransactionCompanyQuery = z.object({ companyId: Id.optional() });
 export const TransactionReply = envelope(BankTransaction);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { EmptyData, envelope } from '../envelope';
+import { Id } from '../ids';
 import { FILE_REPLY, route } from '../route';
+import { Text } from '../text';
 import { CurrencyCode, IsoDate, VOUCHER_STATUSES, Voucher, VoucherHistoryEntry } from './voucher';
 import { CompanyIdQuery, VoucherIdParams } from './voucher-balances';
 
-const integer = z.coerce.number().int();
 const formBoolean = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
@@ -13,8 +14,8 @@ const formBoolean = z.union([
 
 /** addByWeb: multipart with companyId and one or more files (jpg, png, pdf). */
 export const AddVouchersByWebFields = z.object({
-  companyId: integer.positive().optional(),
-  description: z.string().trim().max(2000).optional(),
+  companyId: Id.optional(),
+  description: Text.trim().max(2000).optional(),
 });
 export const AddVouchersByWebReply = envelope(z.array(Voucher));
 export type AddVouchersByWebReply = z.infer<typeof AddVouchersByWebReply>;
@@ -25,10 +26,10 @@ export const VOUCHER_UPLOAD_LIMITS = {
   accepted: ['jpg', 'png', 'pdf'] as const,
 };
 
-const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+const nullableText = (max: number) => Text.trim().max(max).nullable().optional();
 
 export const UpdateVoucherRequest = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   date: IsoDate.nullable().optional(),
   supplierName: nullableText(200),
   amountOre: z.number().int().safe().nullable().optional(),
@@ -42,7 +43,7 @@ export const UpdateVoucherRequest = z.object({
     .optional(),
   accountNumber: nullableText(34),
   description: nullableText(2000),
-  labels: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  labels: z.array(Text.trim().min(1).max(40)).max(20).optional(),
   isPaid: formBoolean.optional(),
   status: z
     .number()
@@ -59,17 +60,17 @@ export type VoucherDetail = z.infer<typeof VoucherDetail>;
 export const VoucherDetailReply = envelope(VoucherDetail);
 
 export const DeleteVoucherListRequest = z.object({
-  companyId: integer.positive().optional(),
-  ids: z.array(integer.positive()).min(1).max(500),
+  companyId: Id.optional(),
+  ids: z.array(Id).min(1).max(500),
 });
 export const DeleteVouchersReply = envelope(z.object({ deleted: z.number().int() }));
 
 /** missing: the voucher of a bank transaction is missing (or the transaction is private), with a note and files. */
 export const RegisterMissingFields = z.object({
-  companyId: integer.positive().optional(),
-  bankTransactionId: integer.positive(),
+  companyId: Id.optional(),
+  bankTransactionId: Id,
   isPrivate: formBoolean.default(false),
-  note: z.string().trim().max(2000).optional(),
+  note: Text.trim().max(2000).optional(),
 });
 export const MissingRegistration = z.object({
   Id: z.number().int(),
@@ -81,9 +82,9 @@ export const MissingRegistration = z.object({
 });
 export const RegisterMissingReply = envelope(MissingRegistration);
 
-export const FileDownloadParams = z.object({ fileId: integer.positive() });
+export const FileDownloadParams = z.object({ fileId: Id });
 export const FileDownloadQuery = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   variant: z.enum(['original', 'thumbnail']).default('original'),
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id, PageNumber } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { AdminVoucher, IsoDate, VOUCHER_PAGE_SIZE, Voucher } from './voucher';
 
 const integer = z.coerce.number().int();
@@ -10,19 +12,19 @@ export const VoucherSortBy = z.enum(['Id', 'Date', 'Amount', 'SupplierName', 'Du
 
 /** The voucher filter of the spec, with its defaults. companyId is checked by the server, not here. */
 export const VoucherFilter = z.object({
-  companyId: integer.positive().optional(),
+  companyId: Id.optional(),
   year: integer.min(1900).max(2200).optional(),
   month: integer.min(0).max(12).default(0),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   sortBy: VoucherSortBy.default('Id'),
   sortType: z.enum(['asc', 'desc']).default('desc'),
-  pageNumber: integer.min(1).default(1),
+  pageNumber: PageNumber.default(1),
   pageSize: integer.min(1).max(200).default(VOUCHER_PAGE_SIZE),
-  keyword: z.string().trim().max(200).optional(),
+  keyword: Text.trim().max(200).optional(),
   source: integer.min(-1).max(10).default(-1),
   status: integer.min(-1).max(10).default(-1),
-  voucherId: integer.positive().optional(),
+  voucherId: Id.optional(),
 });
 export type VoucherFilter = z.infer<typeof VoucherFilter>;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
+import { Text } from '../text';
 import { AmountOre } from './voucher';
-
-const integer = z.coerce.number().int();
 
 export const VoucherBalance = z.object({
   Id: z.number().int(),
@@ -22,27 +22,27 @@ export const VoucherBalancesReply = envelope(VoucherBalances);
 export type VoucherBalancesReply = z.infer<typeof VoucherBalancesReply>;
 
 export const VoucherBalanceQuery = z.object({
-  companyId: integer.positive().optional(),
-  voucherId: integer.positive(),
+  companyId: Id.optional(),
+  voucherId: Id,
 });
-export const VoucherIdParams = z.object({ id: integer.positive() });
-export const CompanyIdQuery = z.object({ companyId: integer.positive().optional() });
+export const VoucherIdParams = z.object({ id: Id });
+export const CompanyIdQuery = z.object({ companyId: Id.optional() });
 
 export const AddVoucherBalanceRequest = z.object({
-  companyId: integer.positive().optional(),
-  voucherId: integer.positive(),
+  companyId: Id.optional(),
+  voucherId: Id,
   amountOre: z.coerce
     .number()
     .int()
     .safe()
     .refine((value) => value !== 0, 'The amount cannot be zero'),
-  description: z.string().trim().max(500).optional(),
+  description: Text.trim().max(500).optional(),
 });
 export type AddVoucherBalanceRequest = z.infer<typeof AddVoucherBalanceRequest>;
 
 export const RemoveVoucherBalanceParams = z.object({
-  id: integer.positive(),
-  voucherBalanceId: integer.positive(),
+  id: Id,
+  voucherBalanceId: Id,
 });
 
 const tags = ['vouchers'];

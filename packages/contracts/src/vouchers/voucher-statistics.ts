@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
+import { Id } from '../ids';
 import { route } from '../route';
 import { STATISTIC_SLOTS } from './voucher';
 
 const integer = z.coerce.number().int();
 
-export const CompanyQuery = z.object({ companyId: integer.positive().optional() });
+export const CompanyQuery = z.object({ companyId: Id.optional() });
 export const CompanyYearQuery = CompanyQuery.extend({ year: integer.min(1900).max(2200).optional() });
 export type CompanyYearQuery = z.infer<typeof CompanyYearQuery>;
 
@@ -31,7 +32,7 @@ export type MissingSummary = z.infer<typeof MissingSummary>;
 export const MissingSummaryReply = envelope(MissingSummary);
 
 export const VoucherLabel = z.object({ Label: z.string(), Count: z.number().int() });
-export const VoucherLabelsParams = z.object({ companyId: integer.positive() });
+export const VoucherLabelsParams = z.object({ companyId: Id });
 export const VoucherLabelsReply = envelope(z.array(VoucherLabel));
 
 const tags = ['vouchers'];

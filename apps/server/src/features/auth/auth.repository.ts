@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared-statements';
 import { sessions } from './session.table';
@@ -33,20 +33,52 @@ export async function updateUserLanguage(db: Db, userId: number, language: strin
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
-export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+/**
+ * The times of the latest failed sign-ins for an email from one source since a moment, newest first,
+ * at most `limit` of them: enough to tell whether the source is locked and until when.
+ */
+export function latestLoginFailuresFromSource(
+  db: Db,
+  failure: { email: string; ipAddress: string; since: Date; limit: number },
+): Promise<Date[]> {
+  return db
+    .select({ failedAt: loginFailures.failedAt })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.email, failure.email.toLowerCase()),
+        eq(loginFailures.ipAddress, failure.ipAddress),
+        gt(loginFailures.failedAt, failure.since),
+      ),
+    )
+    .orderBy(desc(loginFailures.failedAt))
+    .limit(failure.limit)
+    .then((rows) => rows.map((row) => row.failedAt));
+}
+
+/** How many sign-ins for an email failed since a moment from any source, and when the last one did. */
+export async function summarizeLoginFailures(
+  db: Db,
+  email: string,
+  since: Date,
+): Promise<{ failures: number; lastFailedAt: Date | null }> {
   const [row] = await db
-    .select({ failures: count() })
+    .select({ failures: count(), lastFailedAt: max(loginFailures.failedAt) })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, email.toLowerCase()), gt(loginFailures.failedAt, since)));
-  return row?.failures ?? 0;
+  return { failures: row?.failures ?? 0, lastFailedAt: row?.lastFailedAt ?? null };
 }
 
-export async function recordLoginFailure(db: Db, email: string, ipAddress: string) {
-  await db.insert(loginFailures).values({ email: email.toLowerCase(), ipAddress });
+/** Stamped by the server's clock, the same clock the lock is measured with, not the database's. */
+export async function recordLoginFailure(db: Db, email: string, ipAddress: string, failedAt: Date) {
+  await db.insert(loginFailures).values({ email: email.toLowerCase(), ipAddress, failedAt });
 }
 
-export async function clearLoginFailures(db: Db, email: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+/** Forgets the failures of one source only: a sign-in elsewhere must not lift a guesser's lock. */
+export async function clearLoginFailuresFromSource(db: Db, email: string, ipAddress: string) {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.ipAddress, ipAddress)));
 }
 
 export async function createSession(db: Db, session: { id: string; userId: number }) {

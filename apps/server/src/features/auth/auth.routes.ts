@@ -6,6 +6,7 @@ import {
   refreshToken,
   roleActions,
   userByToken,
+  userByTokenInBody,
 } from '@bilag/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -31,6 +32,7 @@ export async function authRoutes(app: FastifyInstance, { db, settings }: Options
     return withMessage(null, translate(request.language, 'signedOut'));
   });
   registerRoute(app, userByToken, ({ params }) => auth.getUserByAccessToken(db, settings, params.token));
+  registerRoute(app, userByTokenInBody, ({ body }) => auth.getUserByAccessToken(db, settings, body.token));
   registerRoute(app, changeLanguage, async ({ body }, { principal }) => {
     const result = await auth.changeLanguage(db, principal.userId, body.language);
     return withMessage(result, translate(result.language, 'languageChanged'));

@@ -48,23 +48,71 @@ async function issueRefreshToken(db: Db, settings: AuthSettings, sessionId: stri
   return token;
 }
 
+/**
+ * Across all sources an email gets this many times the per-source failures, over this many times the
+ * per-source window, before it backs off: slower to trip and longer to last than the per-source lock,
+ * so spraying one account from many addresses is still slowed while a stranger's few wrong
+ * passwords cannot lock its owner out.
+ */
+const EMAIL_FAILURES_FACTOR = 4;
+const EMAIL_WINDOW_FACTOR = 4;
+/** The first per-email wait; each further failure doubles it, up to the per-email window. */
+const EMAIL_FIRST_BACKOFF_MS = 60_000;
+
+/**
+ * How long an email stays refused, in milliseconds (0: not refused). One source is locked once it has
+ * `loginMaxFailures` failures in the window, until the oldest of those leaves it; the email as a whole
+ * backs off exponentially from its last failure once all sources together have many.
+ */
+async function signInLockedForMs(
+  db: Db,
+  settings: AuthSettings,
+  email: string,
+  ipAddress: string,
+  now: number,
+): Promise<number> {
+  const sourceWindowMs = settings.loginFailureWindowSeconds * 1000;
+  const fromSource = await repository.latestLoginFailuresFromSource(db, {
+    email,
+    ipAddress,
+    since: new Date(now - sourceWindowMs),
+    limit: settings.loginMaxFailures,
+  });
+  const oldestCounted = fromSource[settings.loginMaxFailures - 1];
+  const sourceLockMs = oldestCounted ? oldestCounted.getTime() + sourceWindowMs - now : 0;
+
+  const emailWindowMs = sourceWindowMs * EMAIL_WINDOW_FACTOR;
+  const emailMaxFailures = settings.loginMaxFailures * EMAIL_FAILURES_FACTOR;
+  const { failures, lastFailedAt } = await repository.summarizeLoginFailures(
+    db,
+    email,
+    new Date(now - emailWindowMs),
+  );
+  let emailBackoffMs = 0;
+  if (lastFailedAt && failures >= emailMaxFailures) {
+    // The exponent is capped before it is used so a long run of failures cannot overflow the delay.
+    const doublings = Math.min(failures - emailMaxFailures, 32);
+    const delayMs = Math.min(EMAIL_FIRST_BACKOFF_MS * 2 ** doublings, emailWindowMs);
+    emailBackoffMs = lastFailedAt.getTime() + delayMs - now;
+  }
+  return Math.max(sourceLockMs, emailBackoffMs, 0);
+}
+
 export async function login(
   db: Db,
   settings: AuthSettings,
   credentials: { email: string; password: string; ipAddress: string },
 ): Promise<LoginData> {
-  const windowStart = new Date(Date.now() - settings.loginFailureWindowSeconds * 1000);
-  const failures = await repository.countRecentLoginFailures(db, credentials.email, windowStart);
-  if (failures >= settings.loginMaxFailures) {
-    throw Errors.tooManyAttempts(Math.ceil(settings.loginFailureWindowSeconds / 60));
-  }
+  const now = Date.now();
+  const lockedForMs = await signInLockedForMs(db, settings, credentials.email, credentials.ipAddress, now);
+  if (lockedForMs > 0) throw Errors.tooManyAttempts(Math.max(1, Math.ceil(lockedForMs / 60_000)));
   const user = await repository.findUserByEmail(db, credentials.email);
   const isPasswordRight = await verify(user?.passwordHash ?? (await unknownUserHash), credentials.password);
   if (!user || !isPasswordRight || user.isActive !== 1) {
-    await repository.recordLoginFailure(db, credentials.email, credentials.ipAddress);
+    await repository.recordLoginFailure(db, credentials.email, credentials.ipAddress, new Date());
     throw Errors.invalidCredentials();
   }
-  await repository.clearLoginFailures(db, credentials.email);
+  await repository.clearLoginFailuresFromSource(db, credentials.email, credentials.ipAddress);
   const sessionId = randomUUID();
   await repository.createSession(db, { id: sessionId, userId: user.id });
   const refreshToken = await issueRefreshToken(db, settings, sessionId, user.id);

@@ -17,7 +17,7 @@ import {
   givenVoucher,
   multipart,
 } from './fixtures';
-import { exampleRequest, type RecordIds } from './route-examples';
+import { exampleRequest, isMultipartOnly, type RecordIds, uploadForm } from './route-examples';
 import { createTestApp } from './test-app';
 
 /**
@@ -49,8 +49,6 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
 const SECRET = 'Hemmelig';
-
-const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const routes = Object.entries(routeTable);
 const companyRoutes = routes.filter(([, route]) => route.access === 'company');
@@ -161,15 +159,11 @@ describe('company scoping, proven from the route table', () => {
     const request = exampleRequest(route, ids);
     expect(request.isValid, `${name}: the generated request must pass the route's schemas`).toBe(true);
     const url = `${routePath(route, request.params)}${routeQueryString(request.query)}`;
-    const isMultipartOnly = route.consumes?.length === 1 && route.consumes[0] === 'multipart/form-data';
-    if (isMultipartOnly) {
+    if (isMultipartOnly(route)) {
       const fields = Object.fromEntries(
         Object.entries(request.body ?? {}).map(([field, value]) => [field, String(value)]),
       );
-      const fileField = route.path.includes('import') ? 'file' : 'files';
-      const form = await multipart(fields, [
-        { field: fileField, name: 'bilag.pdf', bytes: minimalPdf, type: 'application/pdf' },
-      ]);
+      const form = await uploadForm(route, fields);
       const response = await context.app.inject({
         method: route.method,
         url,

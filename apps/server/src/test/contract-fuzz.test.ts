@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { answerFrameworkError, registerErrorHandler } from '../platform/error-handler';
 import { translate } from '../platform/messages';
 import {
@@ -14,10 +13,17 @@ import {
   givenUser,
   givenVoucher,
   login,
-  multipart,
   type TenantApp,
 } from './fixtures';
-import { exampleRequest, type RecordIds } from './route-examples';
+import {
+  exampleRequest,
+  isMultipartOnly,
+  type JsonSchema,
+  jsonSchemaOf,
+  type RecordIds,
+  textExample,
+  uploadForm,
+} from './route-examples';
 
 /**
  * The contract fuzzer: every declared call gets requests generated from its own schemas, most of
@@ -32,28 +38,6 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 
 /** The largest value of a PostgreSQL integer column, the type of every record id. */
 const MAX_INT = 2_147_483_647;
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  propertyNames?: JsonSchema;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  maxItems?: number;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-};
 
 type Part = 'params' | 'query' | 'body';
 type Request = { params?: unknown; query?: unknown; body?: unknown };
@@ -166,13 +150,8 @@ function describedBy(schema: JsonSchema, ids: number[], name: string, depth: num
     case 'boolean':
       return fc.oneof(fc.boolean(), fc.constantFrom('true', 'false', '1', '0', 'yes'));
     case 'string': {
-      if (schema.pattern) {
-        const pattern = new RegExp(schema.pattern, 'u');
-        return fc.oneof(
-          fc.stringMatching(pattern),
-          fc.constantFrom('2025-03-14', '2025-02-30', '0000-00-00'),
-        );
-      }
+      if (schema.pattern)
+        return fc.constantFrom(textExample(schema), '2025-03-14', '2025-02-30', '0000-00-00', 'x');
       const text = fc.string({
         unit: fc.oneof(
           fc.constantFrom('\u0000'),
@@ -195,10 +174,6 @@ const reachedSafetyNet = new Set<string>();
 
 function partsOf(route: Route): Part[] {
   return (['params', 'query', 'body'] as const).filter((part) => route[part] !== undefined);
-}
-
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
 /** Text for a path segment or query value as a client would write it. */
@@ -235,12 +210,6 @@ function urlOf(route: Route, request: Request): string {
         pairs.push(`${encodeSegment(name)}=${encodeSegment(asText(item))}`);
     }
   return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
-}
-
-const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-function isMultipartOnly(route: Route): boolean {
-  return route.consumes?.length === 1 && route.consumes[0] === 'multipart/form-data';
 }
 
 describe('every call, fuzzed from its contract', () => {
@@ -291,10 +260,7 @@ describe('every call, fuzzed from its contract', () => {
           .filter(([, value]) => value !== undefined)
           .map(([field, value]) => [field, asText(value)]),
       );
-      const fileField = route.path.includes('import') ? 'file' : 'files';
-      const form = await multipart(fields, [
-        { field: fileField, name: 'bilag.pdf', bytes: minimalPdf, type: 'application/pdf' },
-      ]);
+      const form = await uploadForm(route, fields);
       return context.app.inject({
         method: route.method,
         url,

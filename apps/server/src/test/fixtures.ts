@@ -155,7 +155,8 @@ export async function givenTransaction(
   return response.json().data as { Id: number; Status: number };
 }
 
-const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** The smallest file the upload checks accept as a PDF. */
+export const minimalPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A voucher uploaded as a PDF and then given its fields, as a person would through the API. */
 export async function givenVoucher(

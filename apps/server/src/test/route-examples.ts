@@ -1,5 +1,7 @@
 import type { RouteDeclaration } from '@bilag/contracts';
+import { RE2JS } from 're2js';
 import { z } from 'zod';
+import { minimalPdf, multipart } from './fixtures';
 
 /** The ids a generated request fills in, by the kind of record a field or path names. */
 export type RecordIds = {
@@ -20,12 +22,16 @@ export type RecordIds = {
 
 export type RecordKind = keyof RecordIds;
 
-type JsonSchema = {
+/** The parts of a JSON Schema (as zod writes one) that request generators read. */
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  propertyNames?: JsonSchema;
   required?: string[];
   items?: JsonSchema;
   minItems?: number;
+  maxItems?: number;
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -35,10 +41,29 @@ type JsonSchema = {
   exclusiveMinimum?: number;
   maximum?: number;
   minLength?: number;
+  maxLength?: number;
   pattern?: string;
   format?: string;
   default?: unknown;
 };
+
+/** A request part's schema as JSON Schema, describing what a client sends. */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** Calls that take only multipart bodies (uploads). */
+export function isMultipartOnly(declaration: RouteDeclaration): boolean {
+  return declaration.consumes?.length === 1 && declaration.consumes[0] === 'multipart/form-data';
+}
+
+/** An upload call's body as a browser sends it: its fields as text, and one small PDF. */
+export function uploadForm(declaration: RouteDeclaration, fields: Record<string, string>) {
+  const fileField = declaration.path.includes('import') ? 'file' : 'files';
+  return multipart(fields, [
+    { field: fileField, name: 'bilag.pdf', bytes: minimalPdf, type: 'application/pdf' },
+  ]);
+}
 
 /** Field names that hold a record's id, and the kind of record each names. */
 const ID_FIELDS: Record<string, RecordKind> = {
@@ -77,12 +102,16 @@ export function recordKindOfId(declaration: RouteDeclaration): RecordKind | unde
   return ID_BY_PATH[segment];
 }
 
-function textExample(schema: JsonSchema): string {
+/**
+ * A plain value a text schema accepts. The contracts' patterns are tried with RE2, the engine every
+ * pattern is run with in this project.
+ */
+export function textExample(schema: JsonSchema): string {
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
   const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x'];
   if (schema.pattern) {
-    const pattern = new RegExp(schema.pattern, 'u');
-    const match = candidates.find((candidate) => pattern.test(candidate));
+    const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));
+    const match = candidates.find((candidate) => pattern.matcher(candidate).find());
     if (match) return match;
   }
   return 'Eksempel'.padEnd(schema.minLength ?? 0, 'x');
@@ -139,8 +168,7 @@ export function exampleRequest(declaration: RouteDeclaration, ids: RecordIds) {
   const idKind = recordKindOfId(declaration);
   const part = (schema: z.ZodType | undefined) => {
     if (!schema) return { value: undefined, isValid: true };
-    const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    const value = exampleOf(jsonSchema, ids, idKind);
+    const value = exampleOf(jsonSchemaOf(schema), ids, idKind);
     return { value, isValid: schema.safeParse(value).success };
   };
   const params = part(declaration.params);

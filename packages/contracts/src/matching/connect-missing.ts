@@ -4,7 +4,7 @@ import { envelope } from '../envelope';
 import { Id, IdOrAny, PageNumber } from '../ids';
 import { route } from '../route';
 import { Text } from '../text';
-import { BankTransaction, BankTransactionStatus } from '../transactions/transaction';
+import { BankTransaction, PrivateOrLostFilter } from '../transactions/transaction';
 import { ConnectMissingCounts, VoucherSuggestion } from './matching';
 
 const integer = z.coerce.number().int();
@@ -20,16 +20,7 @@ export const ConnectMissingFilter = z.object({
   sortType: z.enum(['asc', 'desc']).default('desc'),
   keyword: Text.trim().max(200).optional(),
   /** 0: missing a voucher; otherwise private or voucher lost. */
-  status: z.coerce
-    .number()
-    .pipe(
-      z.union([
-        z.literal(0),
-        z.literal(BankTransactionStatus.PRIVATE),
-        z.literal(BankTransactionStatus.LOST),
-      ]),
-    )
-    .default(0),
+  status: PrivateOrLostFilter,
   /** 0 every one, 1 only those with suggestions, 2 only those without. */
   connectStatus: z.coerce
     .number()

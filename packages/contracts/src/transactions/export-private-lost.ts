@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { Id, IdOrAny } from '../ids';
 import { FILE_REPLY, route } from '../route';
-import { BankTransactionStatus } from './transaction';
+import { PrivateOrLostFilter } from './transaction';
 
 const integer = z.coerce.number().int();
 
@@ -11,16 +11,7 @@ export const ExportPrivateLostQuery = z.object({
   companyId: Id.optional(),
   companyBankId: IdOrAny.default(0),
   /** 0 both, 3 private only, 4 lost only. */
-  status: z.coerce
-    .number()
-    .pipe(
-      z.union([
-        z.literal(0),
-        z.literal(BankTransactionStatus.PRIVATE),
-        z.literal(BankTransactionStatus.LOST),
-      ]),
-    )
-    .default(0),
+  status: PrivateOrLostFilter,
   year: integer.min(1900).max(2200).optional(),
 });
 export type ExportPrivateLostQuery = z.infer<typeof ExportPrivateLostQuery>;

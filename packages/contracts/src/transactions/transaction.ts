@@ -11,6 +11,14 @@ export function isBankTransactionStatus(value: number): value is BankTransaction
   return (BANK_TRANSACTION_STATUSES as number[]).includes(value);
 }
 
+/** A filter of transactions set aside: 0 for the default of the list, else private or lost only. */
+export const PrivateOrLostFilter = z.coerce
+  .number()
+  .pipe(
+    z.union([z.literal(0), z.literal(BankTransactionStatus.PRIVATE), z.literal(BankTransactionStatus.LOST)]),
+  )
+  .default(0);
+
 /** The payment-approval status numbers of the spec. */
 export const PaymentStatus = { FOR_APPROVE: 0, PROCESSING: 1, FAILED: 2, PAID: 3, IGNORED: 4 } as const;
 export const PAYMENT_STATUSES = Object.values(PaymentStatus);

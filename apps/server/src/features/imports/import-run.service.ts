@@ -79,6 +79,8 @@ export function jobsRunningHere(): number[] {
 /**
  * Writes the job's progress and heartbeat to its row every PROGRESS_WRITE_MS, one write at a time and
  * outside the import's transaction, so that a poll reaching any process sees how far it has come.
+ * The work itself is the job row; this timer is only its pulse, and it is meant to die with the
+ * process: a heartbeat that stops is how another process knows the job was interrupted (ADR 0006).
  */
 function reportProgress(db: Db, job: BankImportJobRow, progress: jobs.JobProgress) {
   let inFlight: Promise<void> | undefined;

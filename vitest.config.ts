@@ -17,7 +17,13 @@ export default defineConfig({
         ? [
             {
               extends: './apps/server/vitest.config.ts',
-              test: { name: 'server:postgres', root: './apps/server', env: { TEST_DB: 'postgres' } },
+              test: {
+                name: 'server:postgres',
+                root: './apps/server',
+                env: { TEST_DB: 'postgres' },
+                // The provider clients' contract tests talk to the sandbox, not the database: once is enough.
+                exclude: ['src/providers/**'],
+              },
             },
           ]
         : []),

@@ -47,6 +47,24 @@ const Environment = z.object({
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  PUBLIC_URL: z.string().url().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BANK_DNB_URL: z.string().url().optional(),
+  BANK_SPAREBANK1_URL: z.string().url().optional(),
+  BANK_HANDELSBANKEN_URL: z.string().url().optional(),
+  SIGNING_URL: z.string().url().optional(),
+  SIGNING_CLIENT_ID: z.string().min(1).default('bilag'),
+  SIGNING_CLIENT_SECRET: z.string().min(1).default('sandbox-signing-secret'),
+  BANK_AUTHORISATION_URL: z.string().url().optional(),
+  BANK_AUTHORISATION_API_KEY: z.string().min(1).default('sandbox-bank-authorisation-key'),
+  CARD_URL: z.string().url().optional(),
+  CARD_SECRET_KEY: z.string().min(1).default('sk_test_sandbox'),
+  CARD_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_card_webhooks'),
+  PEPPOL_URL: z.string().url().optional(),
+  PEPPOL_API_KEY: z.string().min(1).default('sandbox-peppol-key'),
+  PEPPOL_WEBHOOK_SECRET: z.string().min(16).default('sandbox-peppol-webhook-secret'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Bilag <no-reply@bilag.local>'),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -76,6 +94,10 @@ export type Config = {
   sandboxUrl: string;
   startSandbox: boolean;
   smtpPort: number;
+  /** Where people reach the product; the parties send them back here after their pages. */
+  publicUrl: string;
+  /** The outside parties, each by its own URL and credentials (the sandbox unless configured). */
+  providers: ProviderSettings;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -89,6 +111,17 @@ export type Config = {
   seedDemoData: boolean;
 };
 
+export type ProviderSettings = {
+  timeoutMs: number;
+  /** NextGenPSD2 base URL per bank group of the registry. */
+  bankUrls: { dnb: string; sparebank1: string; handelsbanken: string };
+  signing: { url: string; clientId: string; clientSecret: string };
+  bankAuthorisation: { url: string; apiKey: string };
+  card: { url: string; secretKey: string; webhookSecret: string };
+  peppol: { url: string; apiKey: string; webhookSecret: string };
+  mail: { smtpUrl: string; from: string };
+};
+
 const repositoryRoot = path.resolve(serverRoot, '../..');
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -98,6 +131,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  const sandboxUrl = env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -105,9 +139,38 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     sandboxPort: env.SANDBOX_PORT,
-    sandboxUrl: env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`,
+    sandboxUrl,
     startSandbox: env.START_SANDBOX,
     smtpPort: env.SMTP_PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    providers: {
+      timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      bankUrls: {
+        dnb: env.BANK_DNB_URL ?? `${sandboxUrl}/psd2/dnb`,
+        sparebank1: env.BANK_SPAREBANK1_URL ?? `${sandboxUrl}/psd2/sparebank1`,
+        handelsbanken: env.BANK_HANDELSBANKEN_URL ?? `${sandboxUrl}/psd2/handelsbanken`,
+      },
+      signing: {
+        url: env.SIGNING_URL ?? `${sandboxUrl}/signing`,
+        clientId: env.SIGNING_CLIENT_ID,
+        clientSecret: env.SIGNING_CLIENT_SECRET,
+      },
+      bankAuthorisation: {
+        url: env.BANK_AUTHORISATION_URL ?? `${sandboxUrl}/bank-authorisation`,
+        apiKey: env.BANK_AUTHORISATION_API_KEY,
+      },
+      card: {
+        url: env.CARD_URL ?? `${sandboxUrl}/card`,
+        secretKey: env.CARD_SECRET_KEY,
+        webhookSecret: env.CARD_WEBHOOK_SECRET,
+      },
+      peppol: {
+        url: env.PEPPOL_URL ?? `${sandboxUrl}/peppol`,
+        apiKey: env.PEPPOL_API_KEY,
+        webhookSecret: env.PEPPOL_WEBHOOK_SECRET,
+      },
+      mail: { smtpUrl: env.SMTP_URL ?? `smtp://127.0.0.1:${env.SMTP_PORT}`, from: env.MAIL_FROM },
+    },
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,

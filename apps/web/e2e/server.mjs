@@ -40,6 +40,8 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     // Every test signs in from the same address; the per-email lock is still tested on the server.
     LOGIN_REQUESTS_PER_MINUTE_PER_IP: '1000',
     START_SANDBOX: '1',
+    // Long enough to look at the waiting pages, short enough that a test of a timeout stays quick.
+    SANDBOX_SCA_TIMEOUT_SECONDS: '8',
   },
 });
 

@@ -21,6 +21,12 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** An outside party (bank, eID, card, PEPPOL, mail) could not be reached or was busy, after retries. */
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** An outside party refused this request; the message says why, in the party's words where it gave them. */
+  PROVIDER_REJECTED: 'PROVIDER_REJECTED',
+  /** An outside party refused the product's credentials or answered outside its protocol. */
+  PROVIDER_FAILED: 'PROVIDER_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -44,6 +50,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  PROVIDER_UNAVAILABLE: 503,
+  PROVIDER_REJECTED: 422,
+  PROVIDER_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -1,6 +1,7 @@
 import { ErrorCode, type ErrorReply } from '@bilag/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ProviderError, providerErrorToAppError } from '../providers/provider-error';
 import { AppError } from './errors';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
@@ -61,7 +62,16 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * language. Unexpected errors are logged in full and answered without internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ProviderError, request, reply) => {
+    let error = thrown;
+    if (error instanceof ProviderError) {
+      request.log.warn(
+        { err: error, party: error.party, partyRequestId: error.requestId },
+        'outside party failed',
+      );
+      const language = requestLanguage(request);
+      error = providerErrorToAppError(error, (key) => translate(language, key));
+    }
     if (error instanceof AppError) {
       const language = requestLanguage(request);
       const body: ErrorReply = {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type Party, ProviderError } from './provider-error';
 
 /**
@@ -219,4 +220,30 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
 function backoff(attempt: number): number {
   const base = BACKOFF_BASE_MS * 2 ** (attempt - 1);
   return base + Math.random() * base * 0.25;
+}
+
+/** An answer that does not read as the party's protocol says: the party is not what the settings promise. */
+export function protocolError(
+  party: Party,
+  response: Pick<ProviderResponse, 'requestId' | 'status'>,
+  cause?: unknown,
+): ProviderError {
+  return new ProviderError({
+    party,
+    failure: 'protocol',
+    requestId: response.requestId,
+    status: response.status,
+    cause,
+  });
+}
+
+/** The answer read with the protocol's schema; anything else is a protocol failure, never trusted. */
+export function readAnswer<Schema extends z.ZodType>(
+  party: Party,
+  schema: Schema,
+  response: ProviderResponse,
+): z.output<Schema> {
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) throw protocolError(party, response, parsed.error);
+  return parsed.data;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderSettings } from '../../config';
 import type { MessageKey } from '../../platform/messages';
 import { ProviderError } from '../provider-error';
-import { createProviderHttp, type ProviderResponse } from '../provider-http';
+import { createProviderHttp, type ProviderResponse, protocolError } from '../provider-http';
 import type {
   AccountAuthorisation,
   AuthorizeCompanyBanks,
@@ -51,16 +51,6 @@ type Version = { path: string; answer: typeof Answer | typeof AnswerV1 };
 
 const PLAIN: Version = { path: '/crs/authorize', answer: Answer };
 const V1: Version = { path: '/crs/v1/authorize', answer: AnswerV1 };
-
-function protocolError(response: ProviderResponse, cause?: unknown): ProviderError {
-  return new ProviderError({
-    party: 'bankAuthorisation',
-    failure: 'protocol',
-    requestId: response.requestId,
-    status: response.status,
-    cause,
-  });
-}
 
 function refusalOf(response: ProviderResponse): ProviderError {
   const refusal = Refusal.safeParse(response.body);
@@ -132,9 +122,10 @@ export function createBankAuthorisationClient(
     });
     if (response.status === 400) throw refusalOf(response);
     const parsed = version.answer.safeParse(response.body);
-    if (!parsed.success) throw protocolError(response, parsed.error);
+    if (!parsed.success) throw protocolError('bankAuthorisation', response, parsed.error);
     // An answer about another company must never authorise this one's accounts.
-    if (parsed.data.organisationNumber !== organisationNumber) throw protocolError(response);
+    if (parsed.data.organisationNumber !== organisationNumber)
+      throw protocolError('bankAuthorisation', response);
     const answered = parsed.data.statusCode === 200;
     const entries = new Map<string, (typeof parsed.data.authorizeData)[number]>();
     for (const entry of parsed.data.authorizeData) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderSettings } from '../../config';
 import type { MessageKey } from '../../platform/messages';
 import { ProviderError } from '../provider-error';
-import { createProviderHttp, type ProviderResponse } from '../provider-http';
+import { createProviderHttp, type ProviderResponse, protocolError, readAnswer } from '../provider-http';
 import { checkWebhookSignature } from '../webhook-signature';
 import {
   CARD_EVENT_TYPES,
@@ -148,26 +148,10 @@ function endpointOf(answer: z.infer<typeof WebhookEndpointAnswer>): CardWebhookE
   };
 }
 
-function protocolError(response: ProviderResponse, cause?: unknown): ProviderError {
-  return new ProviderError({
-    party: 'card',
-    failure: 'protocol',
-    requestId: response.requestId,
-    status: response.status,
-    cause,
-  });
-}
-
-function read<Schema extends z.ZodType>(schema: Schema, response: ProviderResponse): z.output<Schema> {
-  const parsed = schema.safeParse(response.body);
-  if (!parsed.success) throw protocolError(response, parsed.error);
-  return parsed.data;
-}
-
 /** The provider's refusal, in the product's words where the client knows it. */
 function refusalOf(response: ProviderResponse, notFoundKey: MessageKey | undefined): ProviderError {
   const parsed = ErrorAnswer.safeParse(response.body);
-  if (!parsed.success) return protocolError(response, parsed.error);
+  if (!parsed.success) return protocolError('card', response, parsed.error);
   const { type, code, decline_code: declineCode, message } = parsed.data.error;
   const reasonKey: MessageKey | undefined =
     type === 'card_error'
@@ -218,7 +202,7 @@ export function createCardClient(
   const intentPath = (id: string) => `/v1/payment_intents/${encodeURIComponent(id)}`;
 
   async function paymentCall(request: Parameters<typeof http.send>[0]): Promise<CardPayment> {
-    return paymentOf(read(PaymentIntentAnswer, await call(request, 'cardPaymentNotFound')));
+    return paymentOf(readAnswer('card', PaymentIntentAnswer, await call(request, 'cardPaymentNotFound')));
   }
 
   return {
@@ -276,12 +260,12 @@ export function createCardClient(
         form,
         idempotencyKey: crypto.randomUUID(),
       });
-      return endpointOf(read(WebhookEndpointAnswer, response));
+      return endpointOf(readAnswer('card', WebhookEndpointAnswer, response));
     },
 
     async listWebhookEndpoints() {
       const response = await call({ method: 'GET', path: '/v1/webhook_endpoints' });
-      return read(WebhookEndpointListAnswer, response).data.map(endpointOf);
+      return readAnswer('card', WebhookEndpointListAnswer, response).data.map(endpointOf);
     },
 
     async deleteWebhookEndpoint(id) {
@@ -289,7 +273,7 @@ export function createCardClient(
         method: 'DELETE',
         path: `/v1/webhook_endpoints/${encodeURIComponent(id)}`,
       });
-      read(DeletedAnswer, response);
+      readAnswer('card', DeletedAnswer, response);
     },
 
     readWebhook({ signatureHeader, rawBody }): CardWebhookReading {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { ProviderSettings } from '../../config';
 import type { MessageKey } from '../../platform/messages';
 import { ProviderError } from '../provider-error';
-import { createProviderHttp, type ProviderResponse, partyErrorOf } from '../provider-http';
+import {
+  createProviderHttp,
+  type ProviderResponse,
+  partyErrorOf,
+  protocolError,
+  readAnswer,
+} from '../provider-http';
 import { readEhfDelivery } from './envelope';
 import { participantIdentifier, readParticipantValue } from './identifiers';
 import type { EhfReceiver, PeppolClient, SentEhfDocument } from './interface';
@@ -73,22 +79,6 @@ export function createPeppolClient(
     sleep: options.sleep,
   });
 
-  function protocolError(response: ProviderResponse, cause: unknown): ProviderError {
-    return new ProviderError({
-      party: 'peppol',
-      failure: 'protocol',
-      requestId: response.requestId,
-      status: response.status,
-      cause,
-    });
-  }
-
-  function answer<Schema extends z.ZodType>(response: ProviderResponse, schema: Schema): z.infer<Schema> {
-    const parsed = schema.safeParse(response.body);
-    if (!parsed.success) throw protocolError(response, parsed.error);
-    return parsed.data;
-  }
-
   /** A refusal the client knows, in the product's words; any other 4xx in the party's own. */
   function refused(response: ProviderResponse, refusals: Refusals): ProviderError {
     const failure = Failure.safeParse(response.body);
@@ -107,11 +97,11 @@ export function createPeppolClient(
 
   function fromSmp<Value>(response: ProviderResponse, read: (xml: string) => Value): Value {
     if (typeof response.body !== 'string')
-      throw protocolError(response, new Error('The SMP did not answer XML'));
+      throw protocolError('peppol', response, new Error('The SMP did not answer XML'));
     try {
       return read(response.body);
     } catch (error) {
-      if (error instanceof SmpAnswerError) throw protocolError(response, error);
+      if (error instanceof SmpAnswerError) throw protocolError('peppol', response, error);
       throw error;
     }
   }
@@ -120,6 +110,7 @@ export function createPeppolClient(
     const sender = readParticipantValue(message.senderId.replace(/^iso6523-actorid-upis::/i, ''));
     if (!sender)
       throw protocolError(
+        'peppol',
         response,
         new Error(`The sender ${message.senderId} is not a participant identifier`),
       );
@@ -170,7 +161,7 @@ export function createPeppolClient(
       if (response.status === 409) {
         throw refused(response, { 409: { PARTICIPANT_REGISTERED_ELSEWHERE: 'peppolRegisteredElsewhere' } });
       }
-      return answer(response, Receiver);
+      return readAnswer('peppol', Receiver, response);
     },
 
     async unregisterReceiver(organisationNumber) {
@@ -191,12 +182,12 @@ export function createPeppolClient(
       if (response.status === 404) {
         throw refused(response, { 404: { PARTICIPANT_NOT_FOUND: 'peppolReceiverNotRegistered' } });
       }
-      return answer(response, Receiver);
+      return readAnswer('peppol', Receiver, response);
     },
 
     async listReceivers() {
       const response = await api.send({ method: 'GET', path: '/participants' });
-      return answer(response, z.object({ participants: z.array(Receiver) })).participants;
+      return readAnswer('peppol', z.object({ participants: z.array(Receiver) }), response).participants;
     },
 
     async sendDocument(input) {
@@ -217,12 +208,12 @@ export function createPeppolClient(
           },
         });
       }
-      return sentDocument(response, answer(response, Message));
+      return sentDocument(response, readAnswer('peppol', Message, response));
     },
 
     async listSentDocuments() {
       const response = await api.send({ method: 'GET', path: '/outbox' });
-      const { messages } = answer(response, z.object({ messages: z.array(Message) }));
+      const { messages } = readAnswer('peppol', z.object({ messages: z.array(Message) }), response);
       return messages.map((message) => sentDocument(response, message));
     },
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProviderSettings } from '../../config';
 import { ProviderError } from '../provider-error';
-import { createProviderHttp, type ProviderResponse } from '../provider-http';
+import { createProviderHttp, protocolError, readAnswer } from '../provider-http';
 import type {
   AuthenticationState,
   AuthenticationStatus,
@@ -50,22 +50,6 @@ const STATUS_BY_ID: Record<number, AuthenticationStatus> = {
 
 const LANG_HEADER: Record<SigningLanguage, string> = { en: 'en', no: 'nb' };
 
-function protocolError(response: ProviderResponse, cause?: unknown): ProviderError {
-  return new ProviderError({
-    party: 'signing',
-    failure: 'protocol',
-    requestId: response.requestId,
-    status: response.status,
-    cause,
-  });
-}
-
-function parsed<Schema extends z.ZodType>(schema: Schema, response: ProviderResponse): z.infer<Schema> {
-  const result = schema.safeParse(response.body);
-  if (!result.success) throw protocolError(response, result.error);
-  return result.data;
-}
-
 export function createSigningClient(
   settings: ProviderSettings,
   options: { sleep?: (ms: number) => Promise<void> } = {},
@@ -95,7 +79,7 @@ export function createSigningClient(
         // A retried start must not leave a second request behind at the provider.
         idempotencyKey: crypto.randomUUID(),
       });
-      const answer = parsed(InitAnswer, response);
+      const answer = readAnswer('signing', InitAnswer, response);
       return {
         authenticationUrl: answer.AuthenticationUrl,
         requestId: answer.RequestID,
@@ -126,12 +110,12 @@ export function createSigningClient(
           reasonKey: 'signingRequestNotFound',
         });
       }
-      const answer = parsed(StatusAnswer, response);
+      const answer = readAnswer('signing', StatusAnswer, response);
       const status = STATUS_BY_ID[answer.StatusID];
       const isAboutThisRequest = answer.RequestID === requestId && answer.TrackingID === trackingId;
       // Bank authorisation rests on the UserSSN, so a completion without one cannot be used.
       const lacksPerson = status === 'completed' && !answer.UserSSN;
-      if (!status || !isAboutThisRequest || lacksPerson) throw protocolError(response);
+      if (!status || !isAboutThisRequest || lacksPerson) throw protocolError('signing', response);
       return {
         status,
         statusId: answer.StatusID,

@@ -1,4 +1,4 @@
-import { createKid } from '@bilag/domain';
+import { addDays, createKid, type IsoDate } from '@bilag/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { banks, bankTransactions, companyBanks, matchRules, vouchers } from './schema';
@@ -6,79 +6,97 @@ import { banks, bankTransactions, companyBanks, matchRules, vouchers } from './s
 /** The bakery's DNB account (a valid mod-11 account number). */
 const BAKERY_ACCOUNT = '15030123457';
 
-type DemoPair = {
+type DemoInvoice = {
   supplier: string;
   amountOre: number;
-  voucherDate: string;
-  dueDate?: string;
-  paidOn: string;
+  /** The dates count days back from the day the books are seeded, so the demo is always recent. */
+  voucherDaysAgo: number;
+  dueDaysAgo?: number;
+  /** The invoice number the supplier's KID is made from, for an invoice paid with one. */
+  kidBase?: string;
+};
+
+type DemoPair = DemoInvoice & {
+  paidDaysAgo: number;
   /** What the bank line says was paid, where it differs from the voucher (a card payment rounded). */
   paidOre?: number;
   bankText: string;
-  withKid?: boolean;
 };
 
 /**
- * A month of the bakery's books: invoices and receipts, and the bank lines that pay them, with the
- * noise real books have (a KID, a rounded card payment, two receipts of one amount, a bank fee).
+ * Three months of the bakery's books up to today: invoices and receipts, and the bank lines that pay
+ * them, with the noise real books have (a KID, a rounded card payment, two receipts of one amount, a
+ * bank fee). Each pair keeps its own spacing (invoice, due date, payment), which is what matching reads.
  */
 const pairs: DemoPair[] = [
   {
     supplier: 'Telenor Norge AS',
     amountOre: 89_900,
-    voucherDate: '2025-03-01',
-    dueDate: '2025-03-15',
-    paidOn: '2025-03-14',
+    voucherDaysAgo: 80,
+    dueDaysAgo: 66,
+    paidDaysAgo: 67,
     bankText: 'Giro TELENOR NORGE AS',
   },
   {
     supplier: 'Fjordkraft AS',
     amountOre: 154_320,
-    voucherDate: '2025-03-02',
-    dueDate: '2025-03-20',
-    paidOn: '2025-03-20',
+    voucherDaysAgo: 60,
+    dueDaysAgo: 42,
+    paidDaysAgo: 42,
     bankText: 'Nettgiro',
-    withKid: true,
+    kidBase: '4471023',
   },
   {
     supplier: 'Tine SA',
     amountOre: 1_245_000,
-    voucherDate: '2025-03-05',
-    dueDate: '2025-03-19',
-    paidOn: '2025-03-18',
+    voucherDaysAgo: 41,
+    dueDaysAgo: 27,
+    paidDaysAgo: 28,
     bankText: 'Giro TINE SA',
   },
   {
     supplier: 'Kiwi Hamar',
     amountOre: 45_000,
-    voucherDate: '2025-03-12',
-    paidOn: '2025-03-13',
+    voucherDaysAgo: 20,
+    paidDaysAgo: 19,
     bankText: 'Kortkjøp 4411 VISA',
   },
   {
     supplier: 'Rema 1000 Hamar',
     amountOre: 45_000,
-    voucherDate: '2025-03-12',
-    paidOn: '2025-03-25',
+    voucherDaysAgo: 20,
+    paidDaysAgo: 7,
     bankText: 'Kortkjøp 4411 VISA',
   },
   {
     supplier: 'Circle K Hamar',
     amountOre: 61_237,
-    voucherDate: '2025-03-21',
-    paidOn: '2025-03-22',
+    voucherDaysAgo: 1,
+    paidDaysAgo: 0,
     paidOre: 61_200,
     bankText: 'VISA CIRCLE K HAMAR',
   },
 ];
 
+/** An invoice that came in today and is not due yet: nothing in the bank pays it. */
+const unpaidInvoice: DemoInvoice = {
+  supplier: 'Mølleriet AS',
+  amountOre: 1_875_000,
+  voucherDaysAgo: 0,
+  dueDaysAgo: -14,
+};
+
 const bankOnly = [
-  { date: '2025-03-31', text: 'Gebyr kontohold', amountOre: -7_500 },
-  { date: '2025-03-28', text: 'Innbetaling Bakerikunde AS', amountOre: 2_500_000 },
+  { daysAgo: 3, text: 'Gebyr kontohold', amountOre: -7_500 },
+  { daysAgo: 6, text: 'Innbetaling Bakerikunde AS', amountOre: 2_500_000 },
 ];
 
-/** Vouchers, a bank account with its transactions, and rules for the bakery, before they are matched. */
-export async function seedDemoBooks(tx: Db, companyId: number, userId: number) {
+/**
+ * Vouchers, a bank account with its transactions, and rules for the bakery, before they are matched.
+ * `today` is the only input that changes the books; everything else is fixed.
+ */
+export async function seedDemoBooks(tx: Db, companyId: number, userId: number, today: IsoDate) {
+  const daysAgo = (days: number) => addDays(today, -days);
   const [dnb] = await tx.select({ id: banks.id }).from(banks).where(eq(banks.bic, 'DNBANOKK'));
   const [account] = await tx
     .insert(companyBanks)
@@ -92,28 +110,34 @@ export async function seedDemoBooks(tx: Db, companyId: number, userId: number) {
     })
     .returning();
   if (!account) return;
+  const invoices: DemoInvoice[] = [...pairs, unpaidInvoice];
   await tx.insert(vouchers).values(
-    pairs.map((pair, index) => ({
+    invoices.map((invoice) => ({
       companyId,
-      voucherDate: pair.voucherDate,
-      effectiveDate: pair.voucherDate,
-      supplierName: pair.supplier,
-      amountOre: pair.amountOre,
-      dueDate: pair.dueDate ?? null,
-      kid: pair.withKid ? createKid(`2025030${index}`, 'MOD10') : null,
+      voucherDate: daysAgo(invoice.voucherDaysAgo),
+      effectiveDate: daysAgo(invoice.voucherDaysAgo),
+      supplierName: invoice.supplier,
+      amountOre: invoice.amountOre,
+      dueDate: invoice.dueDaysAgo === undefined ? null : daysAgo(invoice.dueDaysAgo),
+      kid: invoice.kidBase ? createKid(invoice.kidBase, 'MOD10') : null,
       source: 0,
       status: 1,
       createdBy: userId,
     })),
   );
   const lines = [
-    ...pairs.map((pair, index) => ({
-      date: pair.paidOn,
+    ...pairs.map((pair) => ({
+      date: daysAgo(pair.paidDaysAgo),
       text: pair.bankText,
       amountOre: -(pair.paidOre ?? pair.amountOre),
-      kid: pair.withKid ? createKid(`2025030${index}`, 'MOD10') : null,
+      kid: pair.kidBase ? createKid(pair.kidBase, 'MOD10') : null,
     })),
-    ...bankOnly.map((line) => ({ ...line, kid: null })),
+    ...bankOnly.map((line) => ({
+      date: daysAgo(line.daysAgo),
+      text: line.text,
+      amountOre: line.amountOre,
+      kid: null,
+    })),
   ];
   await tx.insert(bankTransactions).values(
     lines.map((line, index) => ({

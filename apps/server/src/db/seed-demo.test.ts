@@ -1,3 +1,4 @@
+import { daysBetween, todayIsoDate } from '@bilag/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { DEMO_PASSWORD, seedDemoData } from './seed-demo';
@@ -44,7 +45,7 @@ describe('demo data', () => {
     }
   });
 
-  it('gives the bakery a month of books, matched: clear pairs connected, ties and a rounded card payment suggested, the fee settled by its rule', async () => {
+  it('gives the bakery three months of books, matched: clear pairs connected, ties and a rounded card payment suggested, the fee settled by its rule', async () => {
     const login = await context.app.inject({
       method: 'POST',
       url: '/api/account/check-login',
@@ -68,5 +69,35 @@ describe('demo data', () => {
       headers,
     });
     expect(rules.json().data.rows[0]).toMatchObject({ Name: 'Bankgebyr er tapt bilag', HitCount: 1 });
+  });
+
+  it("dates the bakery's books in the months up to today, so its lists open on them rather than on an empty year", async () => {
+    const today = todayIsoDate('Europe/Oslo');
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/check-login',
+      payload: { email: 'ansatt@demo.no', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.AccessToken}` };
+    const get = async (url: string) =>
+      (await context.app.inject({ method: 'GET', url, headers })).json().data;
+    const [bakery] = (await get('/api/main/companies')).rows;
+
+    const voucherDates: string[] = (await get(`/api/main/voucher/list?companyId=${bakery.Id}`)).rows.map(
+      (row: { Date: string }) => row.Date,
+    );
+    const transactionDates: string[] = (
+      await get(`/api/main/transactions/v2/list?companyId=${bakery.Id}`)
+    ).rows.map((row: { Date: string }) => row.Date);
+    for (const dates of [voucherDates, transactionDates]) {
+      expect(dates.length).toBeGreaterThan(5);
+      expect(dates.every((date) => daysBetween(date, today) >= 0 && daysBetween(date, today) <= 100)).toBe(
+        true,
+      );
+      expect(dates.some((date) => date === today)).toBe(true);
+    }
+    const thisYear = Number(today.slice(0, 4));
+    expect((await get(`/api/main/voucher/years?companyId=${bakery.Id}`))[0]).toBe(thisYear);
+    expect((await get(`/api/main/transactions/years?companyId=${bakery.Id}`))[0]).toBe(thisYear);
   });
 });

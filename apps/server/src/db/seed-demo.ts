@@ -1,4 +1,5 @@
 import { RoleId } from '@bilag/contracts';
+import { todayIsoDate } from '@bilag/domain';
 import { count } from 'drizzle-orm';
 import { createUser, hashPassword } from '../features/auth';
 import { addCompanyUser, createCompany } from '../features/companies';
@@ -22,7 +23,10 @@ const demoCompanies = [
   { name: 'Havblikk Fiskeri AS', alias: 'havblikk-fiskeri', organisationNumber: '812345672' },
 ] as const;
 
-/** Fills an empty database with people and companies to try the product with; does nothing otherwise. */
+/**
+ * Fills an empty database with people and companies to try the product with; does nothing otherwise.
+ * The bakery's books end on the day they are seeded, so a newcomer's lists open on them.
+ */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ users: count() }).from(users);
   if ((existing?.users ?? 0) > 0) return false;
@@ -65,7 +69,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [bakery] = created;
     if (bakery) {
       await addCompanyUser(tx, bakery.id, staff.id);
-      await seedDemoBooks(tx, bakery.id, accountant.id);
+      await seedDemoBooks(tx, bakery.id, accountant.id, todayIsoDate('Europe/Oslo'));
       await autoMatch(tx, bakery.id, accountant.id);
     }
   });

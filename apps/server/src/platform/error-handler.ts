@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ProviderError, providerErrorToAppError } from '../providers/provider-error';
 import { AppError } from './errors';
+import { megabytesOf } from './form-data';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
 
@@ -13,11 +14,12 @@ function send(
   code: ErrorCode,
   key: MessageKey,
   extra: Partial<ErrorReply> = {},
+  params: Record<string, string | number> = {},
 ) {
   const body: ErrorReply = {
     isSuccess: false,
     success: false,
-    message: translate(requestLanguage(request), key),
+    message: translate(requestLanguage(request), key, params),
     code,
     ...extra,
   };
@@ -25,7 +27,6 @@ function send(
 }
 
 const statusToMessage: Record<number, [ErrorCode, MessageKey]> = {
-  413: [ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge'],
   415: [ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'unsupportedMediaType'],
   429: [ErrorCode.RATE_LIMITED, 'rateLimited'],
   404: [ErrorCode.NOT_FOUND, 'notFound'],
@@ -98,8 +99,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(request, reply, 400, ErrorCode.VALIDATION_FAILED, 'valueNotStorable');
     }
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || status === 413) {
-      return send(request, reply, 413, ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge');
+    // A body Fastify reads itself (multipart limits are named where the form is read) passed the route's limit.
+    if (status === 413) {
+      return send(
+        request,
+        reply,
+        413,
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        'payloadTooLarge',
+        {},
+        {
+          megabytes: megabytesOf(request.routeOptions.bodyLimit),
+        },
+      );
     }
     const known = statusToMessage[status];
     if (known) return send(request, reply, status, known[0], known[1]);

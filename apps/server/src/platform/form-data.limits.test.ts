@@ -68,7 +68,11 @@ function chunked(text: string) {
   );
 }
 
-const tooLarge = { code: ErrorCode.PAYLOAD_TOO_LARGE, message: translate('en', 'payloadTooLarge') };
+/** The refusal of a body past a limit of so many megabytes, which it names. */
+const tooLarge = (megabytes: number) => ({
+  code: ErrorCode.PAYLOAD_TOO_LARGE,
+  message: translate('en', 'payloadTooLarge', { megabytes }),
+});
 const notAccepted = {
   code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   message: translate('en', 'unsupportedMediaType'),
@@ -163,7 +167,11 @@ describe('request bodies', () => {
         payload: form.payload,
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ isSuccess: false, ...tooLarge });
+      expect(response.json()).toMatchObject({
+        isSuccess: false,
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: 'The upload is larger than 25 MB.',
+      });
       expect(response.headers.connection).toBe('close');
       expect(form.pulled()).toBeLessThan(MB);
     });
@@ -179,11 +187,30 @@ describe('request bodies', () => {
         payload: form.payload,
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject(tooLarge);
+      expect(response.json()).toMatchObject(tooLarge(25));
       // Reading stops at the limit (25 MB) instead of taking the whole body.
       expect(form.pulled()).toBeLessThan(26 * MB);
       const listed = await context.call('GET', `/api/main/voucher/list?companyId=${context.companyId}`);
       expect(listed.json().data.total).toBe(0);
+    });
+
+    it('names the file and the limit when one file is larger than a file may be, in the person’s language', async () => {
+      for (const [language, message] of [
+        ['en', 'The file "scan.pdf" is larger than 20 MB.'],
+        ['no', 'Filen «scan.pdf» er større enn 20 MB.'],
+      ] as const) {
+        const form = streamedForm({ companyId: String(context.companyId) }, [
+          { name: 'scan.pdf', bytes: 21 * MB },
+        ]);
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/main/voucher/addByWeb',
+          headers: { ...bearer(context.session), 'content-type': form.contentType, language },
+          payload: form.payload,
+        });
+        expect(response.statusCode).toBe(413);
+        expect(response.json()).toMatchObject({ code: ErrorCode.PAYLOAD_TOO_LARGE, message });
+      }
     });
 
     it('is refused past the limit of a statement import, whose files go to disk', async () => {
@@ -198,11 +225,16 @@ describe('request bodies', () => {
           ...bearer(context.session),
           'content-type': form.contentType,
           'content-length': String(form.length),
+          language: 'no',
         },
         payload: form.payload,
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ code: ErrorCode.PAYLOAD_TOO_LARGE });
+      // The limit a person can act on is the file's: the call's body limit only adds room for the form.
+      expect(response.json()).toMatchObject({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: 'Opplastingen er større enn 200 MB.',
+      });
       expect(form.pulled()).toBeLessThan(MB);
     });
   });
@@ -224,7 +256,7 @@ describe('request bodies', () => {
         payload: { companyId: context.companyId, note: largeNote },
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject(tooLarge);
+      expect(response.json()).toMatchObject(tooLarge(1));
     });
 
     it('keeps the 1 MB limit for JSON sent without a length', async () => {
@@ -236,7 +268,7 @@ describe('request bodies', () => {
         payload: chunked(JSON.stringify({ companyId: context.companyId, note: largeNote })),
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ code: ErrorCode.PAYLOAD_TOO_LARGE });
+      expect(response.json()).toMatchObject(tooLarge(1));
     });
 
     it('keeps the 1 MB limit for url-encoded forms', async () => {
@@ -247,7 +279,18 @@ describe('request bodies', () => {
         payload: `companyId=${context.companyId}&note=${largeNote}`,
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ code: ErrorCode.PAYLOAD_TOO_LARGE });
+      expect(response.json()).toMatchObject(tooLarge(1));
+    });
+
+    it('names the limit of a call that takes no uploads when its body is too large', async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/log',
+        headers: { language: 'en' },
+        payload: { level: 'info', message: 'x'.repeat(2 * MB) },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject(tooLarge(1));
     });
 
     it('still takes a small JSON body there', async () => {

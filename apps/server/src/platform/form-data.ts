@@ -93,18 +93,67 @@ function refuse(reply: FastifyReply, error: AppError): AppError {
   return error;
 }
 
+/** A limit in whole megabytes, as the messages and the web app state it. */
+export function megabytesOf(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024);
+}
+
+/** 413 naming the limit the body passed, so the person knows how much is taken. */
+function bodyTooLarge(reply: FastifyReply, limit: number): AppError {
+  return refuse(reply, Errors.tooLarge('payloadTooLarge', { megabytes: megabytesOf(limit) }));
+}
+
+/**
+ * What a person may upload to the route: the file limit of a route that spools one large file (its body
+ * limit only adds room for the form around it), else the limit of the whole body.
+ */
+function uploadLimitOf(request: FastifyRequest): number {
+  return request.routeOptions.config.spoolUploads?.maxFileBytes ?? request.routeOptions.bodyLimit;
+}
+
 /** Passes a body through while it stays within `limit` bytes, and fails it with 413 past that. */
 function withinLimit(payload: Readable, limit: number, reply: FastifyReply): Readable {
   let received = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
-      if (received > limit) callback(refuse(reply, Errors.tooLarge('payloadTooLarge')));
+      if (received > limit) callback(bodyTooLarge(reply, limit));
       else callback(null, chunk);
     },
   });
   payload.on('error', (error) => counted.destroy(error));
   return payload.pipe(counted);
+}
+
+/**
+ * The multipart plugin's refusals of a form past its limits, as 413s that name the limit: one file past
+ * the per-file limit (the route's own, or the plugin's) by its name, too many files, too many fields.
+ * Anything else comes back as it came.
+ */
+function withLimitNamed(
+  error: unknown,
+  reply: FastifyReply,
+  options: Parameters<FastifyRequest['parts']>[0],
+): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const code: unknown = Reflect.get(error, 'code');
+  if (code === 'FST_FILES_LIMIT') {
+    return refuse(reply, Errors.tooLarge('tooManyFiles', { max: FORM_LIMITS.maxFiles }));
+  }
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return refuse(reply, Errors.tooLarge('tooManyFormFields', { max: FORM_LIMITS.maxFields }));
+  }
+  if (code !== 'FST_REQ_FILE_TOO_LARGE') return error;
+  const part: unknown = Reflect.get(error, 'part');
+  const name = typeof part === 'object' && part !== null ? Reflect.get(part, 'filename') : undefined;
+  const limit = options?.limits?.fileSize ?? FORM_LIMITS.maxFileBytes;
+  return refuse(
+    reply,
+    Errors.tooLarge('uploadFileTooLarge', {
+      name: typeof name === 'string' ? name : '',
+      megabytes: megabytesOf(limit),
+    }),
+  );
 }
 
 /**
@@ -135,7 +184,7 @@ async function readParts(
     raw.off('data', count);
     // Busboy gets nothing more, so neither a file nor a field can grow past the limit in memory.
     raw.unpipe();
-    const error = refuse(reply, Errors.tooLarge('payloadTooLarge'));
+    const error = bodyTooLarge(reply, uploadLimitOf(request));
     // A file being read fails with the refusal; between parts the loop below waits on overLimit.
     current?.file.destroy(error);
     stop(error);
@@ -157,6 +206,8 @@ async function readParts(
         fields.push([part.fieldname, String(part.value)]);
       }
     }
+  } catch (error) {
+    throw withLimitNamed(error, reply, options);
   } finally {
     raw.off('data', count);
   }
@@ -246,13 +297,13 @@ export const formDataPlugin = fp(async (app: FastifyInstance) => {
     if (mediaType(request) === MULTIPART) {
       if (!takesUploads(request)) throw refuse(reply, Errors.unsupportedMediaType('unsupportedMediaType'));
       if (declaredLength(request) > request.routeOptions.bodyLimit)
-        throw refuse(reply, Errors.tooLarge('payloadTooLarge'));
+        throw bodyTooLarge(reply, uploadLimitOf(request));
       return payload;
     }
     // An upload route's bodyLimit is sized for its files; its JSON and form bodies get the
     // app's own limit, so a raised limit does not let a 25 MB JSON text into memory.
     if (!takesUploads(request)) return payload;
-    if (declaredLength(request) > defaultBodyLimit) throw refuse(reply, Errors.tooLarge('payloadTooLarge'));
+    if (declaredLength(request) > defaultBodyLimit) throw bodyTooLarge(reply, defaultBodyLimit);
     return withinLimit(payload, defaultBodyLimit, reply);
   });
   app.addHook('preValidation', async (request, reply) => {

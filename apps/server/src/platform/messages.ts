@@ -16,7 +16,9 @@ const english = {
   companyNotFound: 'The company was not found, or you are not a member of it.',
   notFound: 'Not found.',
   unknownProduct: 'Unknown product.',
-  payloadTooLarge: 'The upload is too large.',
+  payloadTooLarge: 'The upload is larger than {megabytes} MB.',
+  uploadFileTooLarge: 'The file "{name}" is larger than {megabytes} MB.',
+  tooManyFormFields: 'The form has more than {max} fields.',
   unsupportedMediaType: 'This kind of content is not accepted here.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   providerUnavailable: '{party} does not answer right now. Nothing was changed; try again in a few minutes.',
@@ -105,7 +107,8 @@ const english = {
   bankBicTaken: 'A bank with the BIC {bic} is already in the registry.',
   companyBankNotFound: 'The bank account was not found.',
   invalidAccountNumber:
-    'The account number {accountNumber} is not valid: it needs 11 digits and a correct check digit.',
+    'The account number {accountNumber} is not valid: give its 11 digits with a correct check digit, or its Norwegian IBAN.',
+  accountNumberFromIban: 'The IBAN {iban} was saved as its account number {accountNumber}.',
   accountNumberTaken: 'The company already has the account {accountNumber}.',
   companyBankHasTransactions:
     'The account has {count} transactions. Undo its imports or delete its transactions first.',
@@ -119,11 +122,16 @@ const english = {
   importFileTooLarge: 'The file is larger than {megabytes} MB.',
   importNotStartable: 'This import has already been run.',
   statementUnreadable: 'The file could not be read: {reason}',
+  statementEncodingUnsupported:
+    'The file is written in the text encoding {encoding}, which cannot be read here. Save it as UTF-8 or ISO-8859-1 and upload it again.',
+  statementEncodingBroken:
+    'The file says it is written in {encoding}, but it holds characters that are not {encoding}. Export it from the bank again.',
   mappingIncomplete: 'Choose which column holds the date and which hold the amount.',
   camtAccountMismatch: 'The statement is for the account {statementAccount}, not {accountNumber}.',
   importNoRows: 'The file holds no transactions to import.',
   exportTitlePrivateLost: 'Private and lost transactions',
-  camtProofFailed: 'Statement {id}: the opening balance plus the entries does not equal the closing balance.',
+  camtProofFailed:
+    'Statement {id}: the opening balance plus the entries gives {expected}, but the closing balance is {actual}.',
   camtBalanceGap: 'Statement {id} opens with {actual}, but the closing balance before it was {expected}.',
   camtOtherAccount: 'The file also holds a statement for the account {account}; it is not imported here.',
   importInterrupted:
@@ -159,7 +167,9 @@ const norwegian: Record<MessageKey, string> = {
   companyNotFound: 'Firmaet finnes ikke, eller du er ikke medlem av det.',
   notFound: 'Fant ikke det du ba om.',
   unknownProduct: 'Ukjent produkt.',
-  payloadTooLarge: 'Opplastingen er for stor.',
+  payloadTooLarge: 'Opplastingen er større enn {megabytes} MB.',
+  uploadFileTooLarge: 'Filen «{name}» er større enn {megabytes} MB.',
+  tooManyFormFields: 'Skjemaet har mer enn {max} felt.',
   unsupportedMediaType: 'Denne typen innhold tas ikke imot her.',
   rateLimited: 'For mange forespørsler. Vent litt og prøv igjen.',
   providerUnavailable: '{party} svarer ikke akkurat nå. Ingenting ble endret; prøv igjen om noen minutter.',
@@ -248,7 +258,8 @@ const norwegian: Record<MessageKey, string> = {
   bankBicTaken: 'En bank med BIC {bic} finnes allerede i registeret.',
   companyBankNotFound: 'Fant ikke bankkontoen.',
   invalidAccountNumber:
-    'Kontonummeret {accountNumber} er ikke gyldig: det må ha 11 sifre og riktig kontrollsiffer.',
+    'Kontonummeret {accountNumber} er ikke gyldig: oppgi de 11 sifrene med riktig kontrollsiffer, eller kontoens norske IBAN.',
+  accountNumberFromIban: 'IBAN {iban} ble lagret som kontonummeret {accountNumber}.',
   accountNumberTaken: 'Firmaet har allerede kontoen {accountNumber}.',
   companyBankHasTransactions:
     'Kontoen har {count} transaksjoner. Angre importene eller slett transaksjonene først.',
@@ -261,11 +272,16 @@ const norwegian: Record<MessageKey, string> = {
   importFileTooLarge: 'Filen er større enn {megabytes} MB.',
   importNotStartable: 'Denne importen er allerede kjørt.',
   statementUnreadable: 'Filen kunne ikke leses: {reason}',
+  statementEncodingUnsupported:
+    'Filen er skrevet med tegnkodingen {encoding}, som ikke kan leses her. Lagre den som UTF-8 eller ISO-8859-1 og last den opp igjen.',
+  statementEncodingBroken:
+    'Filen sier at den er skrevet med {encoding}, men har tegn som ikke er {encoding}. Eksporter den fra banken på nytt.',
   mappingIncomplete: 'Velg hvilken kolonne som har datoen, og hvilke som har beløpet.',
   camtAccountMismatch: 'Kontoutdraget gjelder kontoen {statementAccount}, ikke {accountNumber}.',
   importNoRows: 'Filen har ingen transaksjoner å importere.',
   exportTitlePrivateLost: 'Private og tapte transaksjoner',
-  camtProofFailed: 'Kontoutdrag {id}: inngående saldo pluss postene blir ikke utgående saldo.',
+  camtProofFailed:
+    'Kontoutdrag {id}: inngående saldo pluss postene gir {expected}, men utgående saldo er {actual}.',
   camtBalanceGap: 'Kontoutdrag {id} starter med {actual}, men utgående saldo før det var {expected}.',
   camtOtherAccount: 'Filen har også et kontoutdrag for kontoen {account}; det importeres ikke her.',
   importInterrupted: 'Importen ble avbrutt da serveren stoppet; ingenting ble importert. Start den på nytt.',

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { readStoredSession, signIn } from '../support/session';
+import { readStoredSession, signIn, storeSessionInPlainText } from '../support/session';
 
 const companyDetailCall = '**/api/main/company/*';
 
@@ -85,14 +85,8 @@ test('a token the server calls invalid signs the user out', async ({ page }) => 
   await page.goto(`/${demoCompanies.bakery.alias}/`);
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
 
-  await page.evaluate(() => {
-    const raw = localStorage.getItem('bilag.session');
-    if (raw)
-      localStorage.setItem(
-        'bilag.session',
-        JSON.stringify({ ...JSON.parse(raw), AccessToken: 'forged.token.value' }),
-      );
-  });
+  const session = await readStoredSession(page);
+  await storeSessionInPlainText(page, { ...session, AccessToken: 'forged.token.value' });
   const checkReply = page.waitForResponse((response) => response.url().endsWith('/api/account/check-login'));
   await page.reload();
 

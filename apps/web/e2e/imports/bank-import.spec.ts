@@ -46,7 +46,7 @@ test('an accountant imports a DNB statement, follows it up, sees a second import
   await expect(preview.locator('[data-header]')).toContainText('Forklaring');
   await expect(page.getByTestId('column-kind-0')).toHaveAttribute('data-kind', 'date');
   await expect(page.getByTestId('column-kind-1')).toHaveAttribute('data-kind', 'text');
-  await expect(page.getByTestId('column-kind-2')).toHaveAttribute('data-kind', 'ignore');
+  await expect(page.getByTestId('column-kind-2')).toHaveAttribute('data-kind', 'valueDate');
   await expect(page.getByTestId('column-kind-3')).toHaveAttribute('data-kind', 'amountOut');
   await expect(page.getByTestId('column-kind-4')).toHaveAttribute('data-kind', 'amountIn');
 

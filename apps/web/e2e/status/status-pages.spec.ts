@@ -11,6 +11,18 @@ test('/404 shows "Not found here" with the code 404 and a way home', async ({ pa
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an address no page answers shows "Not found here" to a visitor who is not signed in', async ({
+  page,
+}) => {
+  for (const path of [`/${demoCompanies.bakery.alias}/no-such-page`, '/no/such/page']) {
+    await page.goto(path);
+
+    await expect(page.getByTestId('status-code')).toHaveText('404');
+    await expect(page.getByRole('heading', { name: 'Not found here' })).toBeVisible();
+    await expect(page).toHaveURL(path);
+  }
+});
+
 test('/unauthorized shows the code 401 and "Unauthorized", in Norwegian too', async ({ page }) => {
   await page.goto('/unauthorized');
 

@@ -31,9 +31,10 @@ export async function fillSignInForm(
 }
 
 /**
- * Signs in through the API and stores the session and the interface language as the sign-in page
- * does, for tests whose subject is not signing in. The page is left on the site's icon: go to the
- * screen the test is about next.
+ * Signs in through the API and stores the session and the interface language, for tests whose subject
+ * is not signing in. The session is stored in plain text, as versions of the app before the encrypted
+ * record kept it; the app encrypts it on the first page it opens. The page is left on the site's icon:
+ * go to the screen the test is about next.
  */
 export async function signIn(page: Page, email: string, { language = 'en' }: { language?: UiLanguage } = {}) {
   const reply = await page.request.post('/api/account/check-login', {
@@ -43,13 +44,8 @@ export async function signIn(page: Page, email: string, { language = 'en' }: { l
   const { AccessToken, RefreshToken, RoleId, User } = ((await reply.json()) as LoginReply).data;
   // Local storage belongs to the site, so a page of it must be open to write there.
   await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ session, language }) => {
-      localStorage.setItem('bilag.session', session);
-      localStorage.setItem('bilag.language', language);
-    },
-    { session: JSON.stringify({ AccessToken, RefreshToken, RoleId, User }), language },
-  );
+  await storeSessionInPlainText(page, { AccessToken, RefreshToken, RoleId, User });
+  await page.evaluate((chosen) => localStorage.setItem('bilag.language', chosen), language);
 }
 
 /**
@@ -79,11 +75,42 @@ export async function chooseCompany(page: Page, company: DemoCompany) {
   await expect(page).toHaveURL(`/${company.alias}/`);
 }
 
+const SESSION_STORAGE_KEY = 'bilag.session';
+
+/**
+ * The session stored in the page's local storage, opened the way the app opens it: with this browser
+ * profile's key from IndexedDB (see src/app/session/session.crypto.ts). A record still in plain text
+ * (stored by `signIn`, before the app has encrypted it) is read as it is.
+ */
 export async function readStoredSession(
   page: Page,
 ): Promise<{ AccessToken: string; RefreshToken: string } | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('bilag.session');
-    return raw ? JSON.parse(raw) : null;
+  return page.evaluate(async (storageKey) => {
+    const stored = localStorage.getItem(storageKey);
+    if (stored === null) return null;
+    if (!stored.startsWith('aes-gcm.v1.')) return JSON.parse(stored);
+    const [iv = '', sealed = ''] = stored.slice('aes-gcm.v1.'.length).split('.');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('bilag.keys');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const key = await new Promise<CryptoKey>((resolve, reject) => {
+      const reading = database.transaction('keys').objectStore('keys').get('session');
+      reading.onsuccess = () => resolve(reading.result);
+      reading.onerror = () => reject(reading.error);
+    });
+    database.close();
+    const bytes = (base64: string) => Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(iv) }, key, bytes(sealed));
+    return JSON.parse(new TextDecoder().decode(opened));
+  }, SESSION_STORAGE_KEY);
+}
+
+/** Stores a session in plain text, as an earlier version of the app did; the app takes it over on its next page. */
+export async function storeSessionInPlainText(page: Page, session: object) {
+  await page.evaluate(({ storageKey, record }) => localStorage.setItem(storageKey, record), {
+    storageKey: SESSION_STORAGE_KEY,
+    record: JSON.stringify(session),
   });
 }

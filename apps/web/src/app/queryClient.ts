@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, ContractMismatchError } from './api/errors';
+import { reportServerError } from './errors/server-error.store';
 
 const MAX_RETRIES = 1;
 
@@ -14,6 +15,9 @@ function isContractMismatch(error: unknown): boolean {
 }
 
 export const queryClient = new QueryClient({
+  // Every load and change reports a server error the same way, after its retries are spent.
+  queryCache: new QueryCache({ onError: reportServerError }),
+  mutationCache: new MutationCache({ onError: reportServerError }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

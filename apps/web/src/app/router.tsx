@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { SelectCompanyPage } from '../features/companies';
+import { CallbackPage } from './callbacks/CallbackPage';
+import { callbackRoutes } from './callbacks/callback-routes';
 import { useCurrentCompany } from './company/CurrentCompany';
 import { companyPath } from './company/company-path';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
@@ -46,18 +48,26 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
+      ...callbackRoutes.map((route) => ({ path: route.path, element: <CallbackPage route={route} /> })),
       {
         element: <RequireSession />,
         children: [
           { index: true, element: <SelectCompanyPage /> },
+          { path: ':companyAlias', element: <CompanyRoute />, children: companyAreaRoutes },
+        ],
+      },
+      // Every other address is one no page answers: not found whether or not anyone is signed in, and
+      // for a signed-in person shown inside the company's layout when it names one of their companies.
+      {
+        element: <RequireSession signedOutElement={<NotFoundPage />} />,
+        children: [
           {
             path: ':companyAlias',
             element: <CompanyRoute />,
-            children: [...companyAreaRoutes, { path: '*', element: <CompanyNotFound /> }],
+            children: [{ path: '*', element: <CompanyNotFound /> }],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,15 +1,14 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/nb';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import { localeOfLanguage, readStoredLanguage } from './language';
+import { dateLocaleTag, localeOfLanguage, readStoredLanguage } from './language';
 import no from './no.json';
 
 export const resources = { en: { translation: en }, no: { translation: no } } as const;
 
 const language = readStoredLanguage();
-dayjs.locale(localeOfLanguage(language));
+dayjs.locale(dateLocaleTag(language));
 document.documentElement.lang = localeOfLanguage(language);
 
 void i18n.use(initReactI18next).init({

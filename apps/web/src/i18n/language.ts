@@ -1,11 +1,12 @@
 import { Language } from '@bilag/contracts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nb';
+import 'dayjs/locale/vi';
 import i18n from 'i18next';
 
 const LANGUAGE_STORAGE_KEY = 'bilag.language';
 
-/** dayjs and the HTML lang attribute name Norwegian bokmål "nb"; the API and the catalogue call it "no". */
+/** The HTML lang attribute names Norwegian bokmål "nb"; the API and the catalogue call it "no". */
 const localeOf: Record<Language, string> = { en: 'en', no: 'nb' };
 
 /** Language names are shown in their own language, so a person can find theirs whatever is showing now. */
@@ -22,10 +23,34 @@ export function localeOfLanguage(language: Language): string {
   return localeOf[language];
 }
 
+/** The date locales of the spec (§1): the interface's two languages, and Vietnamese. */
+export type DateLocale = 'no' | 'en' | 'vn';
+
+/** What dayjs, Intl and the date pickers call each date locale. */
+const dateLocaleTags: Record<DateLocale, string> = { no: 'nb', en: 'en', vn: 'vi' };
+
+/**
+ * Norwegian screens show Norwegian dates. The interface has no Vietnamese texts, so the accountants in
+ * Viet Nam work in English; their browser's first language gives them Vietnamese month and day names.
+ */
+export function chooseDateLocale(language: Language, browserLanguages: readonly string[]): DateLocale {
+  if (language === 'no') return 'no';
+  const preferred = browserLanguages[0]?.toLowerCase() ?? '';
+  return preferred === 'vi' || preferred.startsWith('vi-') ? 'vn' : 'en';
+}
+
+/** The locale tag dates are written in for this interface language, in this browser. */
+export function dateLocaleTag(
+  language: Language,
+  browserLanguages: readonly string[] = navigator.languages,
+): string {
+  return dateLocaleTags[chooseDateLocale(language, browserLanguages)];
+}
+
 /** Switches the interface texts, the date locale and the language header of every later call. */
 export async function applyLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  dayjs.locale(localeOf[language]);
+  dayjs.locale(dateLocaleTag(language));
   document.documentElement.lang = localeOf[language];
   await i18n.changeLanguage(language);
 }

@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeOfLanguage } from '../i18n/language';
+import { dateLocaleTag } from '../i18n/language';
 import { useLanguage } from '../i18n/useLanguage';
 import { displayTimeZone, readDate } from './dates';
 
@@ -88,7 +88,7 @@ export function DateTextInput({
           </Popover.Target>
           <Popover.Dropdown>
             <DatePicker
-              locale={localeOfLanguage(language)}
+              locale={dateLocaleTag(language)}
               firstDayOfWeek={1}
               value={pickedDate}
               defaultDate={pickedDate ?? today}

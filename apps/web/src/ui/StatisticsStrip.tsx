@@ -1,5 +1,5 @@
 import { Box, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { localeOfLanguage } from '../i18n/language';
+import { dateLocaleTag } from '../i18n/language';
 import { useLanguage } from '../i18n/useLanguage';
 import classes from './StatisticsStrip.module.css';
 
@@ -38,7 +38,7 @@ export function StatisticsStrip({
   'data-testid': testId,
 }: StatisticsStripProps) {
   const language = useLanguage();
-  const names = monthNames(localeOfLanguage(language));
+  const names = monthNames(dateLocaleTag(language));
 
   if (!counts) return <Skeleton h={BAR_HEIGHT + 48} radius="md" />;
 

@@ -4,7 +4,7 @@ import dayjs, { type ConfigType } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { isLocalHost } from './hosts';
+import { isDevelopmentHost } from './hosts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -19,11 +19,15 @@ export const DateFormat = {
 export type DateFormat = (typeof DateFormat)[keyof typeof DateFormat];
 
 /**
- * The product shows times in the Central European zone its users live in; on a developer's own
- * machine it uses Singapore time, so a date that ignores the display zone stands out while building.
+ * The product shows times in the Central European zone its users live in (spec §9); on a developer's
+ * own machine and the development hosts it uses Singapore time, so a date that ignores the display zone
+ * stands out while building.
  */
-export function displayTimeZone(hostname: string = window.location.hostname): string {
-  return isLocalHost(hostname) ? 'Asia/Singapore' : 'Europe/Amsterdam';
+export function displayTimeZone(
+  hostname: string = window.location.hostname,
+  developmentHosts?: ReadonlySet<string>,
+): string {
+  return isDevelopmentHost(hostname, developmentHosts) ? 'Asia/Singapore' : 'Europe/Amsterdam';
 }
 
 export function formatDate(value: ConfigType, format: DateFormat = DateFormat.date): string {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExclamationCircle, IconInfoCircle } from '@tabler/icons-react';
-import { errorMessage } from '../app/api/errors';
+import { errorMessage, isServerError } from '../app/api/errors';
 import { isSessionError } from '../app/session/session.rules';
 import { i18n } from '../i18n';
 
@@ -36,10 +36,10 @@ export function toast(type: ToastType, message: string): string {
 }
 
 /**
- * A failed call as a red toast with the server's message. Session failures are left out: the session
- * dialog or the sign-out already tells the person.
+ * A failed call as a red toast with the server's message. Session failures and server errors are left
+ * out: the session dialog, the sign-out or the server error dialog already tells the person.
  */
 export function toastFailure(error: unknown) {
-  if (isSessionError(error)) return;
+  if (isSessionError(error) || isServerError(error)) return;
   toast(ToastType.error, errorMessage(error, i18n.t('errors.unexpected')));
 }

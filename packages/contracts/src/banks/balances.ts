@@ -31,6 +31,13 @@ export const BalanceEntry = z.object({
   AmountOre: AmountOre,
   Currency: CurrencyCode,
   Source: BalanceSource,
+  /**
+   * For a closing booked balance: whether its statement's opening balance and booked entries gave it.
+   * False marks a disputed balance; null where nothing proves it (other types, no opening balance).
+   */
+  Proven: z.boolean().nullable(),
+  /** For a disputed closing balance: the stated balance minus what its opening and entries give. */
+  ProofDifferenceOre: AmountOre.nullable(),
 });
 export const AccountBalance = z.object({
   CompanyBankId: z.number().int(),
@@ -42,6 +49,17 @@ export const AccountBalance = z.object({
   ClosingOre: AmountOre.nullable(),
   /** The sum of the account's transactions dated in the period. */
   MovementOre: AmountOre,
+  /**
+   * Whether the closing balance is proven: opening plus movement gives it, and the statement that stated
+   * it added up. False when either fails; null when there is no closing balance, or no opening balance
+   * to prove it from (for closing booked balances only).
+   */
+  Proven: z.boolean().nullable(),
+  /**
+   * When not proven: the closing balance minus opening plus movement, or, where those add up, by how much
+   * its own statement did not.
+   */
+  DifferenceOre: AmountOre.nullable(),
   Entries: z.array(BalanceEntry),
 });
 export type AccountBalance = z.infer<typeof AccountBalance>;

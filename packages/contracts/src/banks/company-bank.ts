@@ -24,6 +24,13 @@ export const CompanyBank = z.object({
   /** The latest closing booked balance known, from a statement, and its date. */
   Balance: AmountOre.nullable(),
   BalanceDate: IsoDate.nullable(),
+  /**
+   * Whether the statement that stated the balance added up (its opening balance plus booked entries gave
+   * it); false for a disputed balance, null when the statement gave nothing to prove it with.
+   */
+  BalanceProven: z.boolean().nullable(),
+  /** For a disputed balance: the stated balance minus what its statement's opening and entries give. */
+  BalanceDifferenceOre: AmountOre.nullable(),
   TransactionCount: z.number().int(),
   CreatedAt: z.string(),
 });

@@ -4,7 +4,7 @@ import { envelope } from '../envelope';
 import { Id, IdOrAny, PageNumber } from '../ids';
 import { route } from '../route';
 import { TransactionCompanyQuery } from '../transactions/transaction';
-import { IsoDate } from '../vouchers/voucher';
+import { AmountOre, IsoDate } from '../vouchers/voucher';
 import { ImportFormat } from './import-job';
 
 const integer = z.coerce.number().int();
@@ -29,6 +29,13 @@ export const BankImport = z.object({
   Refused: z.number().int(),
   FromDate: IsoDate.nullable(),
   ToDate: IsoDate.nullable(),
+  /**
+   * Whether every statement in the file added up (opening balance plus booked entries gave its closing
+   * balance); null when the file states no balances to prove (spreadsheets).
+   */
+  BalanceProven: z.boolean().nullable(),
+  /** When they did not: the stated closing balances minus what their openings and entries give. */
+  BalanceDifferenceOre: AmountOre.nullable(),
   UserName: z.string().nullable(),
   CreatedAt: z.string(),
   /** Transactions of the import still in the books (some may have been deleted one by one). */

@@ -7,8 +7,16 @@ import { route } from '../route';
 import { Text } from '../text';
 import { AmountOre, IsoDate } from '../vouchers/voucher';
 
-/** The six kinds a statement column can hold. */
-export const IMPORT_COLUMN_KINDS = ['date', 'text', 'text2', 'amountIn', 'amountOut', 'amount'] as const;
+/** The kinds a statement column can hold: the booking date, the value date, two texts, and the amounts. */
+export const IMPORT_COLUMN_KINDS = [
+  'date',
+  'valueDate',
+  'text',
+  'text2',
+  'amountIn',
+  'amountOut',
+  'amount',
+] as const;
 export const ImportColumnKind = z.enum(IMPORT_COLUMN_KINDS);
 export type ImportColumnKind = z.infer<typeof ImportColumnKind>;
 

@@ -18,6 +18,8 @@ export type ReadFileUploadRequest = z.infer<typeof ReadFileUploadRequest>;
 export const ReadRow = z.object({
   RowIndex: z.number().int(),
   Date: IsoDate,
+  /** The value date (rentedato), where the file has one. */
+  ValueDate: IsoDate.nullable(),
   Text: z.string(),
   Text2: z.string(),
   AmountOre: AmountOre,

@@ -20,6 +20,7 @@ export const TransactionStatisticsReply = envelope(z.array(z.number().int()).len
 export const TransactionMonthReply = envelope(
   z.object({ in: z.array(z.number().int()).length(13), out: z.array(z.number().int()).length(13) }),
 );
+/** The years that have transactions, newest first; only the current year while there are none. */
 export const TransactionYearsReply = envelope(z.array(z.number().int()));
 
 export const TransactionMissingSummary = z.object({

@@ -18,7 +18,7 @@ export type VoucherStatisticsReply = z.infer<typeof VoucherStatisticsReply>;
 /** Sums in øre per month of the year (slots 0–11) and the year's total (slot 12). */
 export const VoucherMonthAmountsReply = envelope(z.array(z.number().int()).length(STATISTIC_SLOTS));
 
-/** The years that have vouchers, newest first; the current year is always present. */
+/** The years that have vouchers, newest first; only the current year while there are none. */
 export const VoucherYearsReply = envelope(z.array(z.number().int()));
 
 export const MissingSummary = z.object({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import { validateKid } from '../validators/kid';
@@ -140,6 +141,65 @@ describe('parseCamt053 on our Norwegian fixtures', () => {
         '<Document><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="NOK">1</Amt><CdtDbtInd>X</CdtDbtInd><Sts>BOOK</Sts></Ntry></Stmt></BkToCstmrStmt></Document>',
       ),
     ).toThrow(expect.objectContaining({ code: 'INVALID_STATEMENT' }));
+  });
+});
+
+describe('parseCamt053 in the encoding the file declares', () => {
+  const statementIn = (encoding: string) => `<?xml version="1.0" encoding="${encoding}"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId></GrpHdr><Stmt><Id>S</Id>
+<Acct><Id><IBAN>NO9386011117947</IBAN></Id><Ownr><Nm>Fjordfisk Ålesund AS</Nm></Ownr></Acct>
+<Ntry><Amt Ccy="NOK">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-01-02</Dt></BookgDt>
+<NtryDtls><TxDtls><RmtInf><Ustrd>Kjøp i Ålesund – € 25</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+
+  function textsOf(document: CamtDocument) {
+    const statement = onlyStatement(document);
+    return [statement.account.ownerName, statement.entries[0]?.text];
+  }
+
+  it('reads ISO-8859-1 and windows-1252 bytes as the declaration says, € included', () => {
+    for (const encoding of ['ISO-8859-1', 'windows-1252']) {
+      const bytes = new Uint8Array(iconv.encode(statementIn(encoding), 'win1252'));
+      const document = parseCamt053(bytes);
+      expect(textsOf(document)).toEqual(['Fjordfisk Ålesund AS', 'Kjøp i Ålesund – € 25']);
+      expect(document.encoding).toBe('windows-1252');
+    }
+  });
+
+  it('reads an encoding of its own name, such as ISO-8859-15', () => {
+    const bytes = new Uint8Array(iconv.encode(statementIn('ISO-8859-15').replace(' –', ''), 'iso-8859-15'));
+    expect(textsOf(parseCamt053(bytes))).toEqual(['Fjordfisk Ålesund AS', 'Kjøp i Ålesund € 25']);
+  });
+
+  it('reads UTF-16 with a byte order mark, little and big endian', () => {
+    for (const [encoding, bom] of [
+      ['utf-16le', [0xff, 0xfe]],
+      ['utf-16be', [0xfe, 0xff]],
+    ] as const) {
+      const body = iconv.encode(statementIn('UTF-16'), encoding);
+      const document = parseCamt053(new Uint8Array([...bom, ...body]));
+      expect(textsOf(document)).toEqual(['Fjordfisk Ålesund AS', 'Kjøp i Ålesund – € 25']);
+      expect(document.encoding).toBe(encoding);
+    }
+  });
+
+  it('reads UTF-8 as before, with or without a declaration', () => {
+    const bytes = new TextEncoder().encode(statementIn('UTF-8'));
+    expect(textsOf(parseCamt053(bytes))).toEqual(['Fjordfisk Ålesund AS', 'Kjøp i Ålesund – € 25']);
+    expect(parseCamt053(bytes).encoding).toBe('utf-8');
+  });
+
+  it('refuses an encoding it cannot read, and bytes that are not in the declared encoding', () => {
+    const klingon = new TextEncoder().encode(statementIn('x-klingon'));
+    expect(() => parseCamt053(klingon)).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_ENCODING', details: { encoding: 'x-klingon' } }),
+    );
+    const latin1SaidUtf8 = new Uint8Array(iconv.encode(statementIn('UTF-8'), 'win1252'));
+    expect(() => parseCamt053(latin1SaidUtf8)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ENCODING', details: { encoding: 'UTF-8' } }),
+    );
+    const saidUtf16 = new TextEncoder().encode(statementIn('UTF-16'));
+    expect(() => parseCamt053(saidUtf16)).toThrow(expect.objectContaining({ code: 'INVALID_ENCODING' }));
   });
 });
 

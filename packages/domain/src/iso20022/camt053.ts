@@ -136,6 +136,8 @@ export interface CamtDocument {
   version: string | undefined;
   messageId: string | undefined;
   createdAt: string | undefined;
+  /** The text encoding the file was read in, as its byte order mark or declaration says; undefined for text. */
+  encoding: string | undefined;
   statements: CamtStatement[];
 }
 
@@ -176,6 +178,7 @@ export function parseCamt053(input: string | Uint8Array, options?: SafeXmlOption
     version: declared?.version,
     messageId: xmlTextAt(header, 'MsgId'),
     createdAt: xmlTextAt(header, 'CreDtTm'),
+    encoding: document.encoding,
     statements: xmlChildren(message, container.statement).map(readStatement),
   };
 }

@@ -15,6 +15,7 @@ import {
   headerMatchesTemplate,
   isBuiltInTemplateId,
   matchHeaderRow,
+  matchTemplateHeader,
   normalizeHeaderName,
   STATEMENT_TEMPLATES,
 } from './templates';
@@ -208,7 +209,7 @@ function fromTemplate(
       { template: template.id },
     );
   }
-  const indices = matchHeaderRow(rows[headerRowIndex] ?? [], template.columns);
+  const indices = matchTemplateHeader(rows[headerRowIndex] ?? [], template);
   return layoutFor(source, template.id, rows, headerRowIndex, indices, template.dateFormat, template.decimal);
 }
 
@@ -400,6 +401,7 @@ export class StatementRowMapper {
   readonly #amountFormat: AmountFormat;
   readonly #date1904: boolean;
   readonly #dateIndex: number;
+  readonly #valueDateIndex: number | undefined;
   readonly #textIndex: number | undefined;
   readonly #text2Index: number | undefined;
   readonly #amountIndex: number | undefined;
@@ -417,6 +419,7 @@ export class StatementRowMapper {
     this.#amountFormat = layout.decimal === null ? {} : { decimal: layout.decimal };
     this.#date1904 = options.date1904 ?? false;
     this.#dateIndex = indices.date ?? 0;
+    this.#valueDateIndex = indices.valueDate;
     this.#textIndex = indices.text;
     this.#text2Index = indices.text2;
     this.#amountIndex = indices.amount;
@@ -497,10 +500,21 @@ export class StatementRowMapper {
     return {
       rowIndex,
       date,
+      valueDate: this.#valueDate(cells),
       text: this.#textIndex === undefined ? '' : cellText(cells[this.#textIndex]),
       text2: this.#text2Index === undefined ? '' : cellText(cells[this.#text2Index]),
       amount,
     };
+  }
+
+  /**
+   * The row's value date, read like its booking date. A row is booked by its booking date alone, so a
+   * value date that is empty or cannot be read leaves the value date unknown instead of refusing the row.
+   */
+  #valueDate(cells: readonly CellValue[]): IsoDate | null {
+    if (this.#valueDateIndex === undefined) return null;
+    const valueDate = this.#date(cells[this.#valueDateIndex]);
+    return valueDate === 'MISSING_DATE' || valueDate === 'INVALID_DATE' ? null : valueDate;
   }
 
   /** Exports pasted together repeat their header; such a line is not a transaction. */

@@ -44,10 +44,27 @@ describe('readStatement with bank templates', () => {
     expect(columns).toEqual([
       { index: 0, name: 'Dato', kind: 'date', isAmount: false },
       { index: 1, name: 'Forklaring', kind: 'text', isAmount: false },
-      { index: 2, name: 'Rentedato', kind: null, isAmount: false },
+      { index: 2, name: 'Rentedato', kind: 'valueDate', isAmount: false },
       { index: 3, name: 'Ut fra konto', kind: 'amountOut', isAmount: true },
       { index: 4, name: 'Inn på konto', kind: 'amountIn', isAmount: true },
     ]);
+  });
+
+  it('reads DNB’s Rentedato as the value date of each row', async () => {
+    const { rows } = await readStatement(dnbNetbankBytes());
+    expect(rows.map(({ date, valueDate }) => [date, valueDate])).toEqual([
+      ['2025-01-02', '2024-12-31'],
+      ['2025-01-03', '2025-01-03'],
+      ['2025-01-06', '2025-01-06'],
+    ]);
+  });
+
+  it('recognises the DNB layouts without a Rentedato column, with no value date', async () => {
+    const statement = await readStatement(
+      utf8('Bokført dato;Forklarende tekst;Inn;Ut\n02.01.2025;Husleie;;9 500,00\n'),
+    );
+    expect(statement.template).toBe('dnb');
+    expect(statement.rows[0]).toMatchObject({ date: '2025-01-02', valueDate: null, amount: -950000 });
   });
 
   it('reads a SpareBank 1 export whose money out is already negative', async () => {
@@ -333,7 +350,7 @@ describe('previewStatement', () => {
       },
       {
         rowIndex: 1,
-        cells: ['02.01.2025', 'Varekjøp Rema 1000 Bjølsen Dato 31.12', '02.01.2025', '1.234,50', ''],
+        cells: ['02.01.2025', 'Varekjøp Rema 1000 Bjølsen Dato 31.12', '31.12.2024', '1.234,50', ''],
         isHeader: false,
       },
     ]);

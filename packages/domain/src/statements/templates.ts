@@ -14,6 +14,7 @@ const DNB: StatementTemplate = {
     amountOut: ['Ut fra konto', 'Ut'],
     amountIn: ['Inn på konto', 'Inn'],
   },
+  optionalColumns: { valueDate: ['Rentedato'] },
   dateFormat: 'DD.MM.YYYY',
   decimal: ',',
 };
@@ -28,6 +29,7 @@ const SPAREBANK1: StatementTemplate = {
     amountIn: ['Inn'],
     amountOut: ['Ut'],
   },
+  optionalColumns: { valueDate: ['Rentedato'] },
   dateFormat: 'DD.MM.YYYY',
   decimal: ',',
 };
@@ -45,6 +47,7 @@ const NORDNORGE: StatementTemplate = {
     amountIn: ['Inn'],
     amountOut: ['Ut'],
   },
+  optionalColumns: { valueDate: ['Rentedato'] },
   dateFormat: 'DD.MM.YYYY',
   decimal: ',',
 };
@@ -71,6 +74,7 @@ export const GENERIC_COLUMN_NAMES: Readonly<Record<ColumnKind, readonly string[]
     'Transaction date',
     'Booking date',
   ],
+  valueDate: ['Rentedato', 'Valuteringsdato', 'Valutadato', 'Value date'],
   text: ['Beskrivelse', 'Forklaring', 'Forklarende tekst', 'Tekst', 'Text', 'Description', 'Beløpet gjelder'],
   text2: ['Melding', 'Melding/KID/Fakt.nr', 'Melding/KID', 'KID', 'Referanse', 'Arkivreferanse', 'Reference'],
   amountIn: ['Inn', 'Inn på konto', 'Beløp inn', 'Innskudd', 'Credit'],
@@ -108,7 +112,15 @@ export function matchHeaderRow(
   return found;
 }
 
-/** Whether the header row holds every column the template names. */
+/** The columns of a template's layout in a header row: those it needs, and the optional ones present. */
+export function matchTemplateHeader(
+  cells: readonly CellValue[],
+  template: StatementTemplate,
+): Partial<Record<ColumnKind, number>> {
+  return matchHeaderRow(cells, { ...template.columns, ...template.optionalColumns });
+}
+
+/** Whether the header row holds every column the template needs. */
 export function headerMatchesTemplate(cells: readonly CellValue[], template: StatementTemplate): boolean {
   const found = matchHeaderRow(cells, template.columns);
   return Object.keys(template.columns).every((kind) => found[kind as ColumnKind] !== undefined);

@@ -3,11 +3,15 @@ import type { DecimalSeparator } from '../money/norwegian';
 import type { Ore } from '../money/ore';
 import type { TextEncodingName } from '../text/decode';
 
-/** What a column of a bank statement holds; amounts come as one signed column or as money in and out. */
-export type ColumnKind = 'date' | 'text' | 'text2' | 'amountIn' | 'amountOut' | 'amount';
+/**
+ * What a column of a bank statement holds; amounts come as one signed column or as money in and out.
+ * The value date (rentedato) is the day the money counts for interest; the booking date is `date`.
+ */
+export type ColumnKind = 'date' | 'valueDate' | 'text' | 'text2' | 'amountIn' | 'amountOut' | 'amount';
 
 export const COLUMN_KINDS: readonly ColumnKind[] = [
   'date',
+  'valueDate',
   'text',
   'text2',
   'amountIn',
@@ -32,6 +36,8 @@ export interface StatementTemplate {
   name: string;
   /** Header names per column kind, compared without case and surrounding space. */
   columns: Partial<Record<ColumnKind, readonly string[]>>;
+  /** Columns only some of the bank's layouts have: read where present, not needed to recognise the layout. */
+  optionalColumns?: Partial<Record<ColumnKind, readonly string[]>>;
   dateFormat: DatePattern;
   decimal: DecimalSeparator;
 }
@@ -62,6 +68,8 @@ export interface StatementRow {
   /** 0-based row of the file (or sheet) the transaction came from. */
   rowIndex: number;
   date: IsoDate;
+  /** The value date, when the file has a column for it and the row a date in it. */
+  valueDate: IsoDate | null;
   text: string;
   text2: string;
   /** Signed: money in is positive, money out negative. */

@@ -263,3 +263,57 @@ export function decodeText(bytes: Uint8Array, encoding?: TextEncodingName): Deco
   const text = decoder.end(bytes);
   return { text, encoding: decoder.encoding ?? 'utf-8', bom: decoder.bom };
 }
+
+/**
+ * ISO-8859-1 is read as its superset Windows-1252, as browsers do: files that declare it often hold
+ * Windows-1252's € and dashes, and where the two differ ISO-8859-1 has only control characters.
+ */
+const READ_AS_SUPERSET: ReadonlyMap<string, string> = new Map([
+  ['iso88591', 'windows-1252'],
+  ['latin1', 'windows-1252'],
+]);
+
+/** The Unicode encodings, decoded strictly by the platform so that a broken byte is noticed. */
+const UNICODE_DECODERS: ReadonlyMap<string, { name: string; decoder: InstanceType<typeof TextDecoder> }> =
+  new Map([
+    ['utf8', { name: 'utf-8', decoder: fatalUtf8 }],
+    ['utf16le', { name: 'utf-16le', decoder: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }) }],
+    ['utf16be', { name: 'utf-16be', decoder: new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true }) }],
+  ]);
+
+/** INVALID_ENCODING: the bytes of a file are not text in the encoding it names for itself. */
+export function notInEncoding(label: string): DomainError {
+  return new DomainError('INVALID_ENCODING', `The file says it is written in ${label}, but it is not`, {
+    encoding: label,
+  });
+}
+
+/**
+ * Decodes bytes in the encoding a file names for itself (an XML declaration's `encoding`), by any name
+ * iconv-lite knows. An encoding it does not know is UNSUPPORTED_ENCODING; bytes that are not text in
+ * the named encoding are INVALID_ENCODING, never characters silently replaced.
+ */
+export function decodeNamedEncoding(bytes: Uint8Array, label: string): { text: string; encoding: string } {
+  const canonical = label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  const unicode = UNICODE_DECODERS.get(canonical);
+  if (unicode !== undefined) {
+    try {
+      return { text: unicode.decoder.decode(bytes), encoding: unicode.name };
+    } catch {
+      throw notInEncoding(label);
+    }
+  }
+  const encoding = READ_AS_SUPERSET.get(canonical) ?? label.trim().toLowerCase();
+  if (!iconv.encodingExists(encoding)) {
+    throw new DomainError('UNSUPPORTED_ENCODING', `The text encoding "${label}" cannot be read`, {
+      encoding: label,
+    });
+  }
+  const text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+  // iconv-lite writes U+FFFD for a byte its table has no character for; no legacy encoding can hold U+FFFD.
+  if (text.includes('\uFFFD')) throw notInEncoding(label);
+  return { text, encoding };
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accountNumberCheckDigit,
+  accountNumberOf,
   formatAccountNumber,
   isValidAccountNumber,
   validateAccountNumber,
@@ -30,6 +31,40 @@ describe('validateAccountNumber', () => {
     expect(validateAccountNumber('8601 11 17947').valid).toBe(true);
     expect(validateAccountNumber('8601.11.17947').valid).toBe(true);
     expect(validateAccountNumber(' 8601 . 11 . 17947 ').valid).toBe(true);
+  });
+
+  it('accepts a Norwegian IBAN as its account number and says it was one, whatever its separators', () => {
+    for (const written of [
+      'NO39 1503 2024 154',
+      'NO3915032024154',
+      'no39.1503.2024.154',
+      'NO39-1503-2024-154',
+    ]) {
+      expect(validateAccountNumber(written)).toEqual({
+        valid: true,
+        normalized: '15032024154',
+        formatted: '1503.20.24154',
+        iban: 'NO3915032024154',
+      });
+    }
+  });
+
+  it('refuses a Norwegian IBAN whose check digits or account number are wrong, and a foreign IBAN', () => {
+    expect(validateAccountNumber('NO38 1503 2024 154')).toMatchObject({
+      valid: false,
+      reason: 'IBAN_CHECKSUM',
+    });
+    expect(validateAccountNumber('NO23 8601 1117 946')).toMatchObject({ valid: false, reason: 'CHECKSUM' });
+    expect(validateAccountNumber('SE45 5000 0000 0583 9825 7466')).toMatchObject({
+      valid: false,
+      reason: 'NOT_DIGITS',
+    });
+  });
+
+  it('finds the account number in what was typed, IBAN or not', () => {
+    expect(accountNumberOf('NO39 1503 2024 154')).toBe('15032024154');
+    expect(accountNumberOf('1503.20.24154')).toBe('15032024154');
+    expect(accountNumberOf('1503 20')).toBe('150320');
   });
 
   it('accepts check digit 0 when the remainder is 0', () => {

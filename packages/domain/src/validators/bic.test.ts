@@ -22,6 +22,12 @@ describe('validateBic', () => {
     });
   });
 
+  it('accepts the countries SWIFT issues BICs in, Kosovo (XK) among them', () => {
+    for (const bic of ['HANDSESS', 'BARCGB22', 'DEUTDEFF500', 'NDEAFIHH', 'RBKOXKPR']) {
+      expect(validateBic(bic)).toMatchObject({ valid: true });
+    }
+  });
+
   it('flags test and training BICs (location code ending in 0)', () => {
     expect(validateBic('DNBANOK0').isTest).toBe(true);
   });
@@ -32,6 +38,9 @@ describe('validateBic', () => {
     ['DNBANOKKX', 'LENGTH'],
     ['DNBAN0KK', 'FORMAT'],
     ['DNBANOK_', 'FORMAT'],
+    ['DNBAZZKK', 'COUNTRY'],
+    ['DNBAEUKK', 'COUNTRY'],
+    ['BARCUKKL', 'COUNTRY'],
   ])('refuses "%s" with reason %s', (input, reason) => {
     expect(validateBic(input)).toMatchObject({ valid: false, reason });
     expect(isValidBic(input)).toBe(false);

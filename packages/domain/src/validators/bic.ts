@@ -1,6 +1,7 @@
+import { isCountryCode } from './country-codes';
 import type { ValidationResult } from './result';
 
-export type BicFailure = 'EMPTY' | 'LENGTH' | 'FORMAT';
+export type BicFailure = 'EMPTY' | 'LENGTH' | 'FORMAT' | 'COUNTRY';
 
 export interface BicValidationResult extends ValidationResult<BicFailure> {
   institution?: string;
@@ -18,7 +19,7 @@ export function normalizeBic(input: string): string {
   return input.replace(/\s/g, '').toUpperCase();
 }
 
-/** BIC / SWIFT code: 8 or 11 characters, e.g. "DNBANOKK" or "DNBANOKKXXX". */
+/** BIC / SWIFT code: 8 or 11 characters, e.g. "DNBANOKK" or "DNBANOKKXXX", whose country is an ISO 3166 country. */
 export function validateBic(input: string): BicValidationResult {
   const normalized = normalizeBic(String(input ?? ''));
   if (normalized.length === 0) return { valid: false, reason: 'EMPTY' };
@@ -27,6 +28,7 @@ export function validateBic(input: string): BicValidationResult {
   const match = BIC_STRUCTURE.exec(normalized);
   if (!match) return { valid: false, normalized, reason: 'FORMAT' };
   const [, institution = '', country = '', location = '', branch] = match;
+  if (!isCountryCode(country)) return { valid: false, normalized, reason: 'COUNTRY' };
   return {
     valid: true,
     normalized,

@@ -23,6 +23,17 @@ describe('validateIban', () => {
     });
   });
 
+  it('accepts the spaces, dots and dashes IBANs are written with', () => {
+    for (const written of [
+      'NO93 8601 1117 947',
+      'NO93.8601.1117.947',
+      'NO93-8601-1117-947',
+      'NO93 8601.1117-947',
+    ]) {
+      expect(validateIban(written)).toMatchObject({ valid: true, normalized: 'NO9386011117947' });
+    }
+  });
+
   it('accepts lower case and IBANs of other countries', () => {
     expect(isValidIban('gb29 nwbk 6016 1331 9268 19')).toBe(true);
     expect(isValidIban('DE89370400440532013000')).toBe(true);

@@ -144,8 +144,9 @@ const NATIONAL_CHECKS: Readonly<Record<string, (bban: string) => boolean>> = {
   NO: (bban) => validateAccountNumber(bban).valid,
 };
 
+/** Without the spaces, dots and dashes IBANs are written with ("NO93 8601.1117-947"), in upper case. */
 export function normalizeIban(input: string): string {
-  return input.replace(/[\s-]/g, '').toUpperCase();
+  return input.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** Groups of four: "NO93 8601 1117 947". */

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { DomainError } from '../errors';
+import { decodeNamedEncoding, notInEncoding } from '../text/decode';
 
 /**
  * The one XML reader of the domain package. Bank files and e-invoices come from outside, so:
@@ -29,6 +30,8 @@ export interface XmlDocument {
   root: XmlNode;
   /** The default namespace declared on the root element, if any. */
   namespace: string | undefined;
+  /** The text encoding the bytes were read in ("utf-8", "windows-1252", …); undefined for text given as a string. */
+  encoding: string | undefined;
 }
 
 const ATTRIBUTE_PREFIX = '@_';
@@ -110,17 +113,48 @@ const parser = new XMLParser(SAFE_XML_PARSER_OPTIONS);
 
 const UTF8_BOM = '\uFEFF';
 
-function toText(input: string | Uint8Array, maxBytes: number): string {
+/** `<?xml version="1.0" encoding="ISO-8859-1"?>`: the encoding a document names for itself. */
+const DECLARED_ENCODING = /^<\?xml\s[^?>]*?\bencoding\s*=\s*(?:"([A-Za-z][\w.:-]*)"|'([A-Za-z][\w.:-]*)')/;
+
+const asciiHead = new TextDecoder('latin1');
+
+function startsWithBytes(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * The document's text in the encoding its bytes are in (XML 1.0, appendix F): a byte order mark decides
+ * (UTF-8, UTF-16), then UTF-16 told by its zero bytes around "<?", then the declaration's `encoding`,
+ * and UTF-8 when none is declared. A declaration read as ASCII that does not decode to itself named an
+ * encoding the bytes are not in.
+ */
+function decodeXmlBytes(bytes: Uint8Array): { text: string; encoding: string } {
+  if (startsWithBytes(bytes, [0xef, 0xbb, 0xbf])) return decodeNamedEncoding(bytes.subarray(3), 'utf-8');
+  if (startsWithBytes(bytes, [0xff, 0xfe])) return decodeNamedEncoding(bytes.subarray(2), 'utf-16le');
+  if (startsWithBytes(bytes, [0xfe, 0xff])) return decodeNamedEncoding(bytes.subarray(2), 'utf-16be');
+  if (startsWithBytes(bytes, [0x3c, 0x00, 0x3f, 0x00])) return decodeNamedEncoding(bytes, 'utf-16le');
+  if (startsWithBytes(bytes, [0x00, 0x3c, 0x00, 0x3f])) return decodeNamedEncoding(bytes, 'utf-16be');
+  const match = DECLARED_ENCODING.exec(asciiHead.decode(bytes.subarray(0, 256)));
+  const declared = match?.[1] ?? match?.[2];
+  if (declared === undefined) return decodeNamedEncoding(bytes, 'utf-8');
+  const decoded = decodeNamedEncoding(bytes, declared);
+  if (!decoded.text.startsWith(match?.[0] ?? '')) throw notInEncoding(declared);
+  return decoded;
+}
+
+function toText(
+  input: string | Uint8Array,
+  maxBytes: number,
+): { text: string; encoding: string | undefined } {
   if (typeof input === 'string') {
     // UTF-8 needs at most three bytes per UTF-16 unit, so the exact count is only needed near the limit.
     if (input.length > maxBytes || (input.length * 3 > maxBytes && Buffer.byteLength(input) > maxBytes)) {
       throw tooLarge(maxBytes);
     }
-    return input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+    return { text: input.startsWith(UTF8_BOM) ? input.slice(1) : input, encoding: undefined };
   }
   if (input.byteLength > maxBytes) throw tooLarge(maxBytes);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(input);
-  return text.startsWith(UTF8_BOM) ? text.slice(1) : text;
+  return decodeXmlBytes(input);
 }
 
 function tooLarge(maxBytes: number): DomainError {
@@ -263,10 +297,14 @@ function checkWellFormed(text: string): void {
   if (!rootSeen) throw invalidXml('no root element');
 }
 
-/** Parses an XML document safely. Throws DomainError XML_TOO_LARGE, XML_DTD_FORBIDDEN or INVALID_XML. */
+/**
+ * Parses an XML document safely. Throws DomainError XML_TOO_LARGE, XML_DTD_FORBIDDEN, INVALID_XML, or
+ * for bytes UNSUPPORTED_ENCODING (an encoding that cannot be read) and INVALID_ENCODING (bytes that are
+ * not in the encoding the document names).
+ */
 export function parseXml(input: string | Uint8Array, options: SafeXmlOptions = {}): XmlDocument {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_XML_BYTES;
-  const text = toText(input, maxBytes);
+  const { text, encoding } = toText(input, maxBytes);
   refuseDeclarations(text);
   checkWellFormed(text);
   let parsed: unknown;
@@ -284,7 +322,7 @@ export function parseXml(input: string | Uint8Array, options: SafeXmlOptions = {
   }
   const root = parsed[rootName];
   if (root === undefined || Array.isArray(root)) throw invalidXml('more than one root element');
-  return { rootName, root, namespace: rootNamespace(text) };
+  return { rootName, root, namespace: rootNamespace(text), encoding };
 }
 
 /**

@@ -1,16 +1,37 @@
 import type { AccountBalance, BalanceQuery } from '@bilag/contracts';
-import { normalizeAccountNumber } from '@bilag/domain';
+import { accountNumberOf } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { requireCompanyAccess } from '../companies';
 import * as repository from './balance.repository';
+import type { BankBalanceRow } from './bank.table';
 import { listCompanyBanks } from './company-bank.repository';
 
 function dayBefore(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether the period's closing booked balance is proven: the opening balance plus the movement gives it,
+ * and the statement that stated it added up, so a disputed balance is never presented as proven. Without
+ * an opening balance only the statement's own proof can tell. Other balance types are not proven.
+ */
+function closingProof(
+  balanceType: BalanceQuery['balanceType'],
+  openingOre: number | null,
+  movementOre: number,
+  closing: BankBalanceRow | undefined,
+): Pick<AccountBalance, 'Proven' | 'DifferenceOre'> {
+  if (balanceType !== 'CLBD' || closing === undefined) return { Proven: null, DifferenceOre: null };
+  if (openingOre !== null) {
+    const difference = closing.amountOre - (openingOre + movementOre);
+    if (difference !== 0) return { Proven: false, DifferenceOre: difference };
+  }
+  if (closing.proven === false) return { Proven: false, DifferenceOre: closing.proofDifferenceOre };
+  return { Proven: openingOre === null ? closing.proven : true, DifferenceOre: null };
 }
 
 /**
@@ -25,7 +46,7 @@ export async function listAccountBalances(
   const companyId = (await requireCompanyAccess(db, principal.userId, query.companyId)).Id;
   let accounts = await listCompanyBanks(db, companyId);
   if (query.accountNumber) {
-    const wanted = normalizeAccountNumber(query.accountNumber);
+    const wanted = accountNumberOf(query.accountNumber);
     accounts = accounts.filter(({ account }) => account.accountNumber === wanted);
     if (accounts.length === 0) throw Errors.notFound('companyBankNotFound');
   }
@@ -46,25 +67,31 @@ export async function listAccountBalances(
     const before =
       ibDate === undefined ? [] : own.filter((balance) => balance.balanceDate <= dayBefore(ibDate));
     const within = ibDate === undefined ? own : own.filter((balance) => balance.balanceDate >= ibDate);
+    const openingOre =
+      before.at(-1)?.amountOre ??
+      openings.find(
+        (opening) =>
+          opening.companyBankId === account.id && (ibDate === undefined || opening.balanceDate >= ibDate),
+      )?.amountOre ??
+      null;
+    const closing = within.at(-1);
+    const movementOre = Number(sums.find((sum) => sum.companyBankId === account.id)?.total ?? 0);
     return {
       CompanyBankId: account.id,
       AccountNumber: account.accountNumber,
       Currency: account.currency,
-      OpeningOre:
-        before.at(-1)?.amountOre ??
-        openings.find(
-          (opening) =>
-            opening.companyBankId === account.id && (ibDate === undefined || opening.balanceDate >= ibDate),
-        )?.amountOre ??
-        null,
-      ClosingOre: within.at(-1)?.amountOre ?? null,
-      MovementOre: Number(sums.find((sum) => sum.companyBankId === account.id)?.total ?? 0),
+      OpeningOre: openingOre,
+      ClosingOre: closing?.amountOre ?? null,
+      MovementOre: movementOre,
+      ...closingProof(query.balanceType, openingOre, movementOre, closing),
       Entries: within.map((balance) => ({
         Date: balance.balanceDate,
         Type: balance.balanceType,
         AmountOre: balance.amountOre,
         Currency: balance.currency,
         Source: balance.source,
+        Proven: balance.proven,
+        ProofDifferenceOre: balance.proofDifferenceOre,
       })),
     };
   });

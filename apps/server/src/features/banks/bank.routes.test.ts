@@ -1,6 +1,7 @@
 import { ErrorCode, type LoginData, RoleId } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bearer,
   givenAccountNumber,
   givenBankAccount,
   givenCompany,
@@ -137,6 +138,64 @@ describe('banks and company bank accounts', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain('1503.00.00001');
+    });
+
+    it('takes a Norwegian IBAN as its account number and says so, whatever its separators', async () => {
+      const user = await givenUser(context.db, { roleId: RoleId.CEO });
+      const companyId = (await givenCompany(context.db, { memberIds: [user.id] })).id;
+      const session = await login(context.app, user.email);
+      const added = await context.app.inject({
+        method: 'POST',
+        url: '/api/main/company-banks/add',
+        headers: { ...bearer(session), language: 'en' },
+        payload: { companyId, accountNumber: 'NO39 1503 2024 154' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json()).toMatchObject({
+        message: 'The IBAN NO39 1503 2024 154 was saved as its account number 1503.20.24154.',
+        data: { AccountNumber: '15032024154', Iban: 'NO3915032024154', BankName: 'DNB Bank' },
+      });
+      const id = added.json().data.Id as number;
+      for (const written of ['NO39.1503.2024.154', 'no39-1503-2024-154']) {
+        const updated = await context.app.inject({
+          method: 'PUT',
+          url: `/api/main/company-banks/${id}`,
+          headers: { ...bearer(session), language: 'no' },
+          payload: { companyId, accountNumber: written, name: 'Drift' },
+        });
+        expect(updated.statusCode, updated.body).toBe(200);
+        expect(updated.json()).toMatchObject({
+          message: 'IBAN NO39 1503 2024 154 ble lagret som kontonummeret 1503.20.24154.',
+          data: { AccountNumber: '15032024154' },
+        });
+      }
+      const plain = await context.call(
+        'PUT',
+        `/api/main/company-banks/${id}`,
+        { companyId, accountNumber: '1503.20.24154' },
+        session,
+      );
+      expect(plain.json().message).toBe('');
+      const balances = await context.call(
+        'GET',
+        `/api/main/banks/balance?companyId=${companyId}&accountNumber=${encodeURIComponent('NO39 1503 2024 154')}`,
+        undefined,
+        session,
+      );
+      expect(balances.json().data).toMatchObject([{ CompanyBankId: id }]);
+      const bank = await context.call(
+        'GET',
+        `/api/main/banks/getByFilter?accountNumber=${encodeURIComponent('NO39 1503 2024 154')}`,
+      );
+      expect(bank.json().data).toMatchObject({ Bic: 'DNBANOKK' });
+      const wrongCheckDigits = await context.call(
+        'POST',
+        '/api/main/company-banks/add',
+        { companyId, accountNumber: 'NO38 1503 2024 154' },
+        session,
+      );
+      expect(wrongCheckDigits.statusCode).toBe(400);
+      expect(wrongCheckDigits.json().message).toContain('NO38 1503 2024 154');
     });
 
     it('adds accounts with their bank, makes the first the default, and keeps their order', async () => {

@@ -1,3 +1,4 @@
+import type { Language } from '@bilag/contracts';
 import {
   addBank,
   addBankAutoImport,
@@ -24,14 +25,28 @@ import {
   updateBankStatus,
   updateCompanyBank,
 } from '@bilag/contracts';
+import { formatAccountNumber, formatIban } from '@bilag/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerRoute } from '../../platform/route';
+import { translate } from '../../platform/messages';
+import { registerRoute, withMessage } from '../../platform/route';
 import * as balances from './balance.service';
 import * as registry from './bank.service';
 import * as accounts from './company-bank.service';
 
 type Options = { db: Db };
+
+/** An account typed as its IBAN is saved as its account number, and the reply says so. */
+function savedAccountReply({ account, iban }: accounts.SavedCompanyBank, language: Language) {
+  if (iban === null) return account;
+  return withMessage(
+    account,
+    translate(language, 'accountNumberFromIban', {
+      iban: formatIban(iban),
+      accountNumber: formatAccountNumber(account.AccountNumber),
+    }),
+  );
+}
 
 /** banks (the registry), company-banks (a company's accounts) and companyBankServices. */
 export async function bankRoutes(app: FastifyInstance, { db }: Options) {
@@ -73,14 +88,14 @@ export async function bankRoutes(app: FastifyInstance, { db }: Options) {
   registerRoute(app, setDefaultAccountNumber, ({ body }, { principal }) =>
     accounts.setDefaultAccount(db, principal, body),
   );
-  registerRoute(app, addCompanyBank, ({ body }, { principal }) =>
-    accounts.addCompanyBank(db, principal, body),
+  registerRoute(app, addCompanyBank, async ({ body }, { principal, request }) =>
+    savedAccountReply(await accounts.addCompanyBank(db, principal, body), request.language),
   );
   registerRoute(app, sortCompanyBanks, ({ body }, { principal }) =>
     accounts.sortCompanyBanks(db, principal, body),
   );
-  registerRoute(app, updateCompanyBank, ({ params, body }, { principal }) =>
-    accounts.updateCompanyBank(db, principal, params.id, body),
+  registerRoute(app, updateCompanyBank, async ({ params, body }, { principal, request }) =>
+    savedAccountReply(await accounts.updateCompanyBank(db, principal, params.id, body), request.language),
   );
   registerRoute(app, deleteCompanyBank, ({ params, query }, { principal }) =>
     accounts.deleteCompanyBank(db, principal, query.companyId, params.id),

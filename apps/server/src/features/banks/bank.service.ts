@@ -5,7 +5,7 @@ import type {
   SaveAutoImportRequest,
   SaveBankRequest,
 } from '@bilag/contracts';
-import { normalizeAccountNumber } from '@bilag/domain';
+import { accountNumberOf } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
@@ -31,7 +31,7 @@ export async function findBankRowOfAccountNumber(
   db: Db,
   accountNumber: string,
 ): Promise<BankRow | undefined> {
-  const digits = normalizeAccountNumber(accountNumber);
+  const digits = accountNumberOf(accountNumber);
   if (digits.length < 4) return undefined;
   return repository.findBankByPrefix(db, digits.slice(0, 4));
 }

@@ -68,6 +68,13 @@ export const bankBalances = pgTable(
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NOK'),
     source: text('source').$type<BalanceSource>().notNull(),
+    /**
+     * For a closing booked balance: whether its statement's opening balance plus its booked entries gave
+     * it. False marks a disputed closing balance; null where nothing proves it (other types, no opening).
+     */
+    proven: boolean('proven'),
+    /** For a disputed closing balance: the stated balance minus what its opening and entries give. */
+    proofDifferenceOre: bigint('proof_difference_ore', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (table) => [

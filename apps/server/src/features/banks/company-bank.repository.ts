@@ -3,9 +3,18 @@ import type { Db } from '../../db/client';
 import { bankImports, bankTransactions, companies } from '../../db/schema';
 import { type BankRow, bankBalances, banks, type CompanyBankRow, companyBanks } from './bank.table';
 
+/** The latest closing booked balance of an account, with whether its statement added up. */
+type LatestBalance = {
+  amountOre: number;
+  date: string;
+  proven: boolean | null;
+  proofDifferenceOre: number | null;
+};
+
 /** A company account with what the account list shows beside it: its bank, latest balance and size. */
-const latestClosingBalance = sql<{ amountOre: number; date: string } | null>`(
-  select json_build_object('amountOre', b.amount_ore, 'date', b.balance_date)
+const latestClosingBalance = sql<LatestBalance | null>`(
+  select json_build_object('amountOre', b.amount_ore, 'date', b.balance_date, 'proven', b.proven,
+    'proofDifferenceOre', b.proof_difference_ore)
   from ${bankBalances} b
   where b.company_id = "company_banks"."company_id" and b.company_bank_id = "company_banks"."id"
     and b.balance_type = 'CLBD'
@@ -17,7 +26,7 @@ const transactionCount = sql<number>`(
 export type CompanyBankListing = {
   account: CompanyBankRow;
   bank: BankRow | null;
-  balance: { amountOre: number; date: string } | null;
+  balance: LatestBalance | null;
   transactionCount: number;
 };
 

@@ -1,5 +1,5 @@
 import type { AutoImportAccount, CompanyBank, SaveCompanyBankRequest } from '@bilag/contracts';
-import { bbanToIban, isValidAccountNumber, normalizeAccountNumber } from '@bilag/domain';
+import { accountNumberOf, bbanToIban, validateAccountNumber } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
@@ -29,6 +29,9 @@ function toCompanyBank(listing: repository.CompanyBankListing): CompanyBank {
     ServiceEndDate: account.serviceEndDate,
     Balance: balance === null ? null : Number(balance.amountOre),
     BalanceDate: balance?.date ?? null,
+    BalanceProven: balance?.proven ?? null,
+    BalanceDifferenceOre:
+      balance === null || balance.proofDifferenceOre === null ? null : Number(balance.proofDifferenceOre),
     TransactionCount: listing.transactionCount,
     CreatedAt: account.createdAt.toISOString(),
   };
@@ -38,12 +41,20 @@ async function companyScope(db: Db, principal: Principal, companyId: number | un
   return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
 }
 
-/** An account number in its 11-digit form, or a clear refusal naming what was typed. */
-function requireValidAccountNumber(input: string): string {
-  const digits = normalizeAccountNumber(input);
-  if (!isValidAccountNumber(digits)) throw Errors.invalid('invalidAccountNumber', { accountNumber: input });
-  return digits;
+/**
+ * An account number in its 11-digit form, or a clear refusal naming what was typed. A Norwegian IBAN is
+ * taken as its account number, and `iban` tells that it was one.
+ */
+function requireValidAccountNumber(input: string): { accountNumber: string; iban: string | null } {
+  const result = validateAccountNumber(input);
+  if (!result.valid || result.normalized === undefined) {
+    throw Errors.invalid('invalidAccountNumber', { accountNumber: input });
+  }
+  return { accountNumber: result.normalized, iban: result.iban ?? null };
 }
+
+/** A saved account, and the IBAN it was typed as, if it was. */
+export type SavedCompanyBank = { account: CompanyBank; iban: string | null };
 
 export async function listCompanyBanks(db: Db, principal: Principal, companyIdInput: number | undefined) {
   const companyId = await companyScope(db, principal, companyIdInput);
@@ -118,9 +129,13 @@ async function refusingTakenNumber<T>(accountNumber: string, change: () => Promi
   }
 }
 
-export async function addCompanyBank(db: Db, principal: Principal, input: SaveCompanyBankRequest) {
+export async function addCompanyBank(
+  db: Db,
+  principal: Principal,
+  input: SaveCompanyBankRequest,
+): Promise<SavedCompanyBank> {
   const companyId = await companyScope(db, principal, input.companyId);
-  const accountNumber = requireValidAccountNumber(input.accountNumber);
+  const { accountNumber, iban } = requireValidAccountNumber(input.accountNumber);
   requireServiceDatesInOrder(input.serviceStartDate, input.serviceEndDate);
   const bankId = await resolveBankId(db, accountNumber, input.bankId);
   const id = await refusingTakenNumber(input.accountNumber, () =>
@@ -148,7 +163,7 @@ export async function addCompanyBank(db: Db, principal: Principal, input: SaveCo
       return stored.id;
     }),
   );
-  return getCompanyBank(db, companyId, id);
+  return { account: await getCompanyBank(db, companyId, id), iban };
 }
 
 export async function updateCompanyBank(
@@ -156,9 +171,9 @@ export async function updateCompanyBank(
   principal: Principal,
   id: number,
   input: SaveCompanyBankRequest,
-) {
+): Promise<SavedCompanyBank> {
   const companyId = await companyScope(db, principal, input.companyId);
-  const accountNumber = requireValidAccountNumber(input.accountNumber);
+  const { accountNumber, iban } = requireValidAccountNumber(input.accountNumber);
   requireServiceDatesInOrder(input.serviceStartDate, input.serviceEndDate);
   await refusingTakenNumber(input.accountNumber, () =>
     db.transaction(async (tx) => {
@@ -181,7 +196,7 @@ export async function updateCompanyBank(
       await writeAudit(tx, accountAudit(principal, row, 'update', before));
     }),
   );
-  return getCompanyBank(db, companyId, id);
+  return { account: await getCompanyBank(db, companyId, id), iban };
 }
 
 export async function saveServiceDates(
@@ -235,7 +250,7 @@ export async function setDefaultAccount(
   input: { companyId?: number | undefined; accountNumber: string },
 ) {
   const companyId = await companyScope(db, principal, input.companyId);
-  const accountNumber = normalizeAccountNumber(input.accountNumber);
+  const accountNumber = accountNumberOf(input.accountNumber);
   const id = await db.transaction(async (tx) => {
     const before = await repository.findCompanyBankByAccount(tx, companyId, accountNumber);
     if (!before) throw Errors.notFound('companyBankNotFound');

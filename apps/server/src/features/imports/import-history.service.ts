@@ -33,6 +33,8 @@ export async function listImports(
       Refused: entry.refused,
       FromDate: entry.fromDate,
       ToDate: entry.toDate,
+      BalanceProven: entry.balanceProven,
+      BalanceDifferenceOre: entry.balanceDifferenceOre,
       UserName: userName,
       CreatedAt: entry.createdAt.toISOString(),
       RemainingTransactions: remaining,

@@ -11,6 +11,7 @@ import type { BankImportJobRow } from './import.table';
 import * as jobs from './import-job.repository';
 import {
   camtBalances,
+  camtProof,
   MAX_CAMT_BYTES,
   parseCamt,
   readAll,
@@ -182,6 +183,12 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
     progress.processedBytes = job.fileSize;
     if (progress.processedRows === 0 && progress.refused === 0) throw Errors.invalid('importNoRows');
     const duplicates = progress.processedRows - imported;
+    const document =
+      job.format === 'camt053'
+        ? parseCamt(await readAll(store.openRead(job.storageKey), MAX_CAMT_BYTES))
+        : undefined;
+    // The file's balance proof stays with the import, so a statement that did not add up is seen later.
+    const proof = document ? camtProof(document, account.accountNumber) : undefined;
     await repository.finishImport(tx, job.companyId, record.id, {
       imported,
       duplicates,
@@ -189,9 +196,10 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
       template,
       fromDate: period.fromDate,
       toDate: period.toDate,
+      balanceProven: proof?.proven ?? null,
+      balanceDifferenceOre: proof?.differenceOre ?? null,
     });
-    if (job.format === 'camt053') {
-      const document = parseCamt(await readAll(store.openRead(job.storageKey), MAX_CAMT_BYTES));
+    if (document) {
       await repository.insertBalances(
         tx,
         camtBalances(document, account.accountNumber).map((balance) => ({
@@ -203,6 +211,8 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
           amountOre: balance.amountOre,
           currency: balance.currency,
           source: 'CAMT053' as const,
+          proven: balance.proven,
+          proofDifferenceOre: balance.proofDifferenceOre,
         })),
       );
     }
@@ -218,6 +228,8 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
         imported,
         duplicates,
         refused: progress.refused,
+        balanceProven: proof?.proven ?? null,
+        balanceDifferenceOre: proof?.differenceOre ?? null,
       },
     });
     return { importId: record.id, imported, duplicates, refused: progress.refused };

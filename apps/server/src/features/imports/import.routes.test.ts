@@ -115,7 +115,7 @@ describe('statement imports', () => {
       expect(job.Columns.map((column) => column.Kind)).toEqual([
         'date',
         'text',
-        null,
+        'valueDate',
         'amountOut',
         'amountIn',
       ]);
@@ -258,6 +258,46 @@ describe('statement imports', () => {
       });
     });
 
+    it('reads DNB’s value date (Rentedato) and keeps it with each transaction', async () => {
+      const other = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 140),
+      );
+      const rows = [
+        { date: '03.02.2025', text: 'Varekjøp Kiwi Majorstuen', out: '250,00', valueDate: '31.01.2025' },
+        { date: '04.02.2025', text: 'Innbetaling faktura 17', in: '1 000,00' },
+      ];
+      const job = (await upload(other.Id, 'rentedato.csv', dnbCsv(rows))).json().data as ImportJob;
+      expect(job.Columns[2]).toMatchObject({ Name: 'Rentedato', Kind: 'valueDate' });
+      const read = await context.call('POST', '/api/main/transactions/v2/read-file-upload', {
+        companyId: context.companyId,
+        jobId: job.Id,
+      });
+      expect(
+        read
+          .json()
+          .data.Rows.map((row: { Date: string; ValueDate: string | null }) => [row.Date, row.ValueDate]),
+      ).toEqual([
+        ['2025-02-03', '2025-01-31'],
+        ['2025-02-04', '2025-02-04'],
+      ]);
+      expect(await importFile(other.Id, 'rentedato.csv', dnbCsv(rows))).toMatchObject({ Imported: 2 });
+      const list = await context.call(
+        'GET',
+        `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${other.Id}&year=2025&sortType=asc`,
+      );
+      expect(
+        list
+          .json()
+          .data.rows.map((row: { Date: string; ValueDate: string | null }) => [row.Date, row.ValueDate]),
+      ).toEqual([
+        ['2025-02-03', '2025-01-31'],
+        ['2025-02-04', '2025-02-04'],
+      ]);
+    });
+
     it('refuses a file that is not a statement by its content', async () => {
       const response = await upload(
         account.Id,
@@ -374,6 +414,8 @@ describe('statement imports', () => {
         OpeningOre: 100_000,
         ClosingOre: 170_000,
         MovementOre: 70_000,
+        Proven: true,
+        DifferenceOre: null,
       });
       const accounts = await context.call(
         'GET',
@@ -382,20 +424,22 @@ describe('statement imports', () => {
       expect(accounts.json().data.find((each: { Id: number }) => each.Id === account.Id)).toMatchObject({
         Balance: 170_000,
         BalanceDate: '2025-01-31',
+        BalanceProven: true,
         TransactionCount: 3,
       });
       const again = await importFile(account.Id, 'januar.xml', january);
       expect(again).toMatchObject({ Imported: 0, Duplicates: 3 });
     });
 
-    it('refuses a statement of another account', async () => {
+    it('refuses at upload a statement of another account, naming both accounts', async () => {
       const account = await givenBankAccount(
         context.app,
         context.session,
         context.companyId,
         givenAccountNumber('1503', 210),
       );
-      const foreign = camt053(givenAccountNumber('1503', 220), {
+      const statementAccount = givenAccountNumber('1503', 220);
+      const foreign = camt053(statementAccount, {
         id: 'X',
         from: '2025-01-01',
         to: '2025-01-31',
@@ -403,14 +447,242 @@ describe('statement imports', () => {
         closing: '10.00',
         entries: [{ amount: '10.00', credit: true, date: '2025-01-02', reference: 'X1', text: 'x' }],
       });
-      const job = (await upload(account.Id, 'annen.xml', foreign)).json().data as ImportJob;
-      expect(job.Camt?.Statements).toBe(0);
-      expect(job.Camt?.Warnings[0]).toContain(givenAccountNumber('1503', 220));
-      await context.call('POST', '/api/main/transactions/v2/import-data-upload', {
-        companyId: context.companyId,
-        jobId: job.Id,
+      const dotted = (number: string) => `${number.slice(0, 4)}.${number.slice(4, 6)}.${number.slice(6)}`;
+      for (const [language, message] of [
+        [
+          'en',
+          `The statement is for the account ${dotted(statementAccount)}, not ${dotted(account.AccountNumber)}.`,
+        ],
+        [
+          'no',
+          `Kontoutdraget gjelder kontoen ${dotted(statementAccount)}, ikke ${dotted(account.AccountNumber)}.`,
+        ],
+      ] as const) {
+        const body = await multipart(
+          { companyId: String(context.companyId), companyBankId: String(account.Id) },
+          [{ field: 'file', name: 'annen.xml', bytes: foreign }],
+        );
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/main/transactions/v2/import-file-upload',
+          headers: { ...bearer(context.session), ...body.headers, language },
+          payload: body.payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+      }
+      const jobs = await context.db
+        .select()
+        .from(bankImportJobs)
+        .where(eq(bankImportJobs.companyBankId, account.Id));
+      expect(jobs).toHaveLength(0);
+    });
+
+    it('reads a statement in the encoding it declares, so Ålesund stays Ålesund', async () => {
+      for (const [seed, encoding] of [
+        [230, 'ISO-8859-1'],
+        [231, 'UTF-16'],
+      ] as const) {
+        const account = await givenBankAccount(
+          context.app,
+          context.session,
+          context.companyId,
+          givenAccountNumber('1503', seed),
+        );
+        const statement = camt053(account.AccountNumber, {
+          id: `ENC-${seed}`,
+          from: '2025-01-01',
+          to: '2025-01-31',
+          opening: '0',
+          closing: '250.00',
+          encoding,
+          entries: [
+            {
+              amount: '250.00',
+              credit: true,
+              date: '2025-01-07',
+              reference: `E${seed}`,
+              text: 'Fiskekaker fra Ålesund, Sjøgata',
+            },
+          ],
+        });
+        const job = (await upload(account.Id, 'ålesund.xml', statement)).json().data as ImportJob;
+        expect(job.Encoding).toBe(encoding === 'UTF-16' ? 'utf-16le' : 'windows-1252');
+        expect(job.PreviewRows[0]?.Cells[1]).toBe('Fiskekaker fra Ålesund, Sjøgata');
+        expect(await importFile(account.Id, 'ålesund.xml', statement)).toMatchObject({ Imported: 1 });
+        const list = await context.call(
+          'GET',
+          `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}&year=2025`,
+        );
+        expect(list.json().data.rows[0].Text).toBe('Fiskekaker fra Ålesund, Sjøgata');
+      }
+    });
+
+    it('refuses a statement in an encoding it cannot read, saying so in the person’s language', async () => {
+      const account = await givenBankAccount(
+        context.app,
+        context.session,
+        context.companyId,
+        givenAccountNumber('1503', 232),
+      );
+      const utf8 = camt053(account.AccountNumber, {
+        id: 'KLINGON',
+        from: '2025-01-01',
+        to: '2025-01-31',
+        opening: '0',
+        closing: '0',
+        entries: [],
       });
-      expect(await waitForJob(job.Id)).toMatchObject({ Status: 'failed', Imported: 0 });
+      const klingon = new TextEncoder().encode(
+        new TextDecoder().decode(utf8).replace('encoding="UTF-8"', 'encoding="x-klingon"'),
+      );
+      for (const [language, message] of [
+        ['en', 'The file is written in the text encoding x-klingon, which cannot be read here.'],
+        ['no', 'Filen er skrevet med tegnkodingen x-klingon, som ikke kan leses her.'],
+      ] as const) {
+        const body = await multipart(
+          { companyId: String(context.companyId), companyBankId: String(account.Id) },
+          [{ field: 'file', name: 'klingon.xml', bytes: klingon }],
+        );
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/main/transactions/v2/import-file-upload',
+          headers: { ...bearer(context.session), ...body.headers, language },
+          payload: body.payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toContain(message);
+      }
+    });
+
+    describe('a statement whose balances do not add up', () => {
+      let account: { Id: number; AccountNumber: string };
+      let job: ImportJob;
+
+      beforeAll(async () => {
+        account = await givenBankAccount(
+          context.app,
+          context.session,
+          context.companyId,
+          givenAccountNumber('1503', 240),
+        );
+        // 1000.00 + 500.00 is 1500.00; the bank states 1600.00.
+        const statement = camt053(account.AccountNumber, {
+          id: 'PROOF-1',
+          from: '2025-03-01',
+          to: '2025-03-31',
+          opening: '1000.00',
+          closing: '1600.00',
+          entries: [
+            { amount: '500.00', credit: true, date: '2025-03-12', reference: 'P1', text: 'Innbetaling' },
+          ],
+        });
+        job = await importFile(account.Id, 'mars.xml', statement);
+      });
+
+      it('imports it and says by how much it fails on the job', () => {
+        expect(job).toMatchObject({ Status: 'completed', Imported: 1 });
+        expect(job.Camt?.BalanceProofOk).toBe(false);
+        expect(job.Camt?.Warnings).toContain(
+          'Statement PROOF-1: the opening balance plus the entries gives 1500.00, but the closing balance is 1600.00.',
+        );
+      });
+
+      it('keeps the failed proof on the import in the history', async () => {
+        const history = await context.call(
+          'GET',
+          `/api/main/bankImport?companyId=${context.companyId}&companyBankId=${account.Id}`,
+        );
+        expect(history.json().data.rows[0]).toMatchObject({
+          Id: job.ImportId,
+          BalanceProven: false,
+          BalanceDifferenceOre: 10_000,
+        });
+      });
+
+      it('never shows the disputed closing balance as the account’s proven balance', async () => {
+        const accounts = await context.call(
+          'GET',
+          `/api/main/company-banks/fetch-all-company-bank-info-by-company-id?companyId=${context.companyId}`,
+        );
+        expect(accounts.json().data.find((each: { Id: number }) => each.Id === account.Id)).toMatchObject({
+          Balance: 160_000,
+          BalanceDate: '2025-03-31',
+          BalanceProven: false,
+          BalanceDifferenceOre: 10_000,
+        });
+      });
+
+      it('answers the balances call with proven false and the difference', async () => {
+        const balances = await context.call(
+          'GET',
+          `/api/main/banks/balance?companyId=${context.companyId}&accountNumber=${account.AccountNumber}&ibDate=2025-03-01&ubDate=2025-03-31`,
+        );
+        const [balance] = balances.json().data;
+        expect(balance).toMatchObject({
+          OpeningOre: 100_000,
+          MovementOre: 50_000,
+          ClosingOre: 160_000,
+          Proven: false,
+          DifferenceOre: 10_000,
+        });
+        expect(balance.Entries.find((entry: { Type: string }) => entry.Type === 'CLBD')).toMatchObject({
+          Proven: false,
+          ProofDifferenceOre: 10_000,
+        });
+      });
+    });
+
+    describe('entries with one free-text line and an end-to-end id', () => {
+      let account: { Id: number; AccountNumber: string };
+
+      beforeAll(async () => {
+        account = await givenBankAccount(
+          context.app,
+          context.session,
+          context.companyId,
+          givenAccountNumber('1503', 250),
+        );
+        const statement = camt053(account.AccountNumber, {
+          id: 'TEXT-1',
+          from: '2025-04-01',
+          to: '2025-04-30',
+          opening: '0',
+          closing: '-89.00',
+          entries: [
+            {
+              amount: '89.00',
+              credit: false,
+              date: '2025-04-03',
+              reference: 'T1',
+              text: 'Varekjøp Narvesen Oslo S',
+              additionalInfo: 'Varekjøp Narvesen Oslo S',
+              endToEndId: 'E2E-20250403-NARV-77',
+            },
+          ],
+        });
+        await importFile(account.Id, 'april.xml', statement);
+      });
+
+      it('leaves Text2 empty instead of repeating Text', async () => {
+        const list = await context.call(
+          'GET',
+          `/api/main/transactions/v2/list?companyId=${context.companyId}&companyBankId=${account.Id}&year=2025`,
+        );
+        expect(list.json().data.rows[0]).toMatchObject({ Text: 'Varekjøp Narvesen Oslo S', Text2: '' });
+      });
+
+      it('finds the transaction by its end-to-end id', async () => {
+        const list = await context.call(
+          'GET',
+          `/api/main/transactions/v2/list?companyId=${context.companyId}&keyword=NARV-77&year=2025`,
+        );
+        expect(list.json().data.rows).toHaveLength(1);
+        expect(list.json().data.rows[0]).toMatchObject({
+          CompanyBankId: account.Id,
+          EndToEndId: 'E2E-20250403-NARV-77',
+        });
+      });
     });
   });
 

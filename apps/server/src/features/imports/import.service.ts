@@ -84,7 +84,8 @@ function toJob(row: BankImportJobRow): ImportJob {
 
 function camtMessages(language: Language) {
   return {
-    proofFailed: (id: string) => translate(language, 'camtProofFailed', { id }),
+    proofFailed: (id: string, expected: string, actual: string) =>
+      translate(language, 'camtProofFailed', { id, expected, actual }),
     gap: (id: string, expected: string, actual: string) =>
       translate(language, 'camtBalanceGap', { id, expected, actual }),
     otherAccount: (account: string) => translate(language, 'camtOtherAccount', { account }),
@@ -234,6 +235,7 @@ export async function readFileUpload(
     Rows: sample.map((row) => ({
       RowIndex: row.rowIndex,
       Date: row.date,
+      ValueDate: row.valueDate,
       Text: row.text,
       Text2: row.text2,
       AmountOre: row.amountOre,

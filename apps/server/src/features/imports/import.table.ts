@@ -8,6 +8,7 @@ import type {
 } from '@bilag/contracts';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -35,6 +36,13 @@ export const bankImports = pgTable(
     refused: integer('refused').notNull(),
     fromDate: date('from_date', { mode: 'string' }),
     toDate: date('to_date', { mode: 'string' }),
+    /**
+     * Whether the opening balance plus the booked entries of every statement in the file gave its closing
+     * balance; null when the file states no balances to prove (spreadsheets, camt.053 without both).
+     */
+    balanceProven: boolean('balance_proven'),
+    /** By how much the closing balances of the statements that did not add up differ from it, summed. */
+    balanceDifferenceOre: bigint('balance_difference_ore', { mode: 'number' }),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },

@@ -2,9 +2,11 @@ import { open, readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { type CamtSummary, IMPORT_LIMITS, type ImportFormat, type ImportMapping } from '@bilag/contracts';
 import {
+  type CamtBalanceProof,
   type CamtDocument,
   type CamtEntry,
   DomainError,
+  formatAccountNumber,
   ibanToBban,
   normalizeAccountNumber,
   parseCamt053,
@@ -53,10 +55,24 @@ function tooLarge(limit: number) {
   return Errors.tooLarge('importFileTooLarge', { megabytes: Math.round(limit / 1024 / 1024) });
 }
 
+/** The encoding a DomainError of the text decoding names, as the file wrote it. */
+function encodingOf(error: DomainError): string {
+  const details: unknown = error.details;
+  const encoding =
+    typeof details === 'object' && details !== null ? Reflect.get(details, 'encoding') : undefined;
+  return typeof encoding === 'string' ? encoding : '';
+}
+
 export function unreadable(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof DomainError) {
     if (error.code === 'UNKNOWN_LAYOUT') return Errors.invalid('mappingIncomplete');
+    if (error.code === 'UNSUPPORTED_ENCODING') {
+      return Errors.invalid('statementEncodingUnsupported', { encoding: encodingOf(error) });
+    }
+    if (error.code === 'INVALID_ENCODING') {
+      return Errors.invalid('statementEncodingBroken', { encoding: encodingOf(error) });
+    }
     return Errors.invalid('statementUnreadable', { reason: error.message });
   }
   throw error;
@@ -100,6 +116,30 @@ function closingOf(statement: CamtDocument['statements'][number]) {
   return statement.balances.find((balance) => balance.type === 'CLBD');
 }
 
+/** Øre as the statement writes them, "1700.00", for the warnings. */
+function decimalOf(amountOre: number): string {
+  return (amountOre / 100).toFixed(2);
+}
+
+/**
+ * Refuses a camt document none of whose statements is for the account, naming both accounts: importing
+ * it would find nothing to import.
+ */
+function requireStatementOfAccount(
+  document: CamtDocument,
+  accountNumber: string,
+  own: CamtDocument['statements'],
+) {
+  if (own.length > 0 || document.statements.length === 0) return;
+  const named = document.statements.map(
+    (statement) => accountOf(statement) ?? statement.account.iban ?? statement.account.bban ?? '',
+  );
+  throw Errors.invalid('camtAccountMismatch', {
+    statementAccount: [...new Set(named)].map(formatAccountNumber).join(', '),
+    accountNumber: formatAccountNumber(accountNumber),
+  });
+}
+
 /**
  * What a camt document holds for the account, and where it does not add up: a failed balance proof, or an
  * opening balance that does not follow the closing balance before it (the previous statement in the file,
@@ -110,7 +150,7 @@ function summarizeCamt(
   accountNumber: string,
   previousClosing: { date: string; amountOre: number } | undefined,
   messages: {
-    proofFailed: (id: string) => string;
+    proofFailed: (id: string, expected: string, actual: string) => string;
     gap: (id: string, expected: string, actual: string) => string;
     otherAccount: (account: string) => string;
   },
@@ -119,16 +159,21 @@ function summarizeCamt(
   const warnings: string[] = [];
   for (const statement of document.statements) {
     const account = accountOf(statement);
-    if (account !== null && account !== accountNumber) warnings.push(messages.otherAccount(account));
+    if (account !== null && account !== accountNumber) {
+      warnings.push(messages.otherAccount(formatAccountNumber(account)));
+    }
   }
   const sorted = [...own].sort((a, b) => (a.fromDate ?? '').localeCompare(b.fromDate ?? ''));
   let previous = previousClosing?.amountOre;
   for (const statement of sorted) {
     const id = statement.id ?? statement.electronicSequenceNumber ?? '';
-    if (statement.balanceProof && !statement.balanceProof.ok) warnings.push(messages.proofFailed(id));
+    const proof = statement.balanceProof;
+    if (proof && !proof.ok) {
+      warnings.push(messages.proofFailed(id, decimalOf(proof.expected), decimalOf(proof.actual)));
+    }
     const opening = openingOf(statement);
     if (opening && previous !== undefined && opening.amount !== previous) {
-      warnings.push(messages.gap(id, (previous / 100).toFixed(2), (opening.amount / 100).toFixed(2)));
+      warnings.push(messages.gap(id, decimalOf(previous), decimalOf(opening.amount)));
     }
     const closing = closingOf(statement);
     if (closing) previous = closing.amount;
@@ -150,6 +195,19 @@ function summarizeCamt(
   };
 }
 
+function sameLine(first: string, second: string): boolean {
+  const plain = (line: string) => line.replace(/\s+/g, ' ').trim().toLocaleLowerCase('nb');
+  return plain(first) === plain(second);
+}
+
+/**
+ * The second line of a row's text: the first candidate that says something the first line does not. Banks
+ * often repeat the one free-text line of an entry as its additional information, which is no second line.
+ */
+function secondLine(text: string, candidates: readonly (string | undefined)[]): string {
+  return candidates.find((line) => line !== undefined && line.trim() !== '' && !sameLine(line, text)) ?? '';
+}
+
 function entryRows(entry: CamtEntry, firstIndex: number): StagedRow[] {
   const date = isoDay(entry.bookingDate) ?? isoDay(entry.valueDate);
   if (date === null) return [];
@@ -161,12 +219,14 @@ function entryRows(entry: CamtEntry, firstIndex: number): StagedRow[] {
     valueDate: isoDay(entry.valueDate),
   };
   if (!split) {
+    // The entry's text is its remittance line, else its additional information.
+    const text = entry.text ?? entry.counterparty.name ?? '';
     return [
       {
         ...base,
         rowIndex: firstIndex,
-        text: entry.text ?? entry.additionalInfo ?? entry.counterparty.name ?? '',
-        text2: entry.text ? (entry.counterparty.name ?? entry.additionalInfo ?? '') : '',
+        text,
+        text2: entry.text ? secondLine(text, [entry.counterparty.name, entry.additionalInfo]) : '',
         amountOre: entry.amount,
         kid: entry.kid ?? null,
         endToEndId: entry.endToEndId ?? null,
@@ -178,21 +238,24 @@ function entryRows(entry: CamtEntry, firstIndex: number): StagedRow[] {
     ];
   }
   const entryReference = entry.accountServicerRef ?? entry.entryRef;
-  return entry.transactions.map((transaction, index) => ({
-    ...base,
-    rowIndex: firstIndex + index,
-    text: transaction.text ?? entry.additionalInfo ?? transaction.counterparty.name ?? '',
-    text2: transaction.text ? (transaction.counterparty.name ?? '') : '',
-    amountOre: transaction.amount ?? 0,
-    kid: transaction.kid ?? null,
-    endToEndId: transaction.endToEndId ?? null,
-    counterpartyName: transaction.counterparty.name ?? null,
-    counterpartyAccount:
-      transaction.counterparty.account?.iban ?? transaction.counterparty.account?.bban ?? null,
-    reference:
-      transaction.accountServicerRef ??
-      (entryReference === undefined ? null : `${entryReference}#${index + 1}`),
-  }));
+  return entry.transactions.map((transaction, index) => {
+    const text = transaction.text ?? entry.additionalInfo ?? transaction.counterparty.name ?? '';
+    return {
+      ...base,
+      rowIndex: firstIndex + index,
+      text,
+      text2: transaction.text ? secondLine(text, [transaction.counterparty.name]) : '',
+      amountOre: transaction.amount ?? 0,
+      kid: transaction.kid ?? null,
+      endToEndId: transaction.endToEndId ?? null,
+      counterpartyName: transaction.counterparty.name ?? null,
+      counterpartyAccount:
+        transaction.counterparty.account?.iban ?? transaction.counterparty.account?.bban ?? null,
+      reference:
+        transaction.accountServicerRef ??
+        (entryReference === undefined ? null : `${entryReference}#${index + 1}`),
+    };
+  });
 }
 
 /** The booked transactions of the account's statements in a camt document; pending and informational entries are left out. */
@@ -207,22 +270,49 @@ function camtRows(document: CamtDocument, accountNumber: string): StagedRow[] {
   return rows;
 }
 
-/** The balances the account's statements state, as they are stored. */
+/** The stated closing balance minus what the statement's opening balance and booked entries give. */
+function proofDifference(proof: CamtBalanceProof): number {
+  return proof.actual - proof.expected;
+}
+
+/**
+ * The balances the account's statements state, as they are stored. A closing booked balance carries its
+ * statement's balance proof, so a disputed one is never taken for proven.
+ */
 export function camtBalances(document: CamtDocument, accountNumber: string) {
-  return statementsOfAccount(document, accountNumber).flatMap((statement) =>
-    statement.balances.flatMap((balance) =>
-      balance.date === undefined
-        ? []
-        : [
-            {
-              date: balance.date.slice(0, 10),
-              type: balance.type,
-              amountOre: balance.amount,
-              currency: balance.currency,
-            },
-          ],
-    ),
-  );
+  return statementsOfAccount(document, accountNumber).flatMap((statement) => {
+    const proof = statement.balanceProof;
+    return statement.balances.flatMap((balance) => {
+      if (balance.date === undefined) return [];
+      const isProvable = balance.type === 'CLBD' && proof !== undefined;
+      return [
+        {
+          date: balance.date.slice(0, 10),
+          type: balance.type,
+          amountOre: balance.amount,
+          currency: balance.currency,
+          proven: isProvable ? proof.ok : null,
+          proofDifferenceOre: isProvable && !proof.ok ? proofDifference(proof) : null,
+        },
+      ];
+    });
+  });
+}
+
+/**
+ * Whether every statement of the account in the document added up, and by how much those that did not
+ * differ; `proven` is null when none states both balances.
+ */
+export function camtProof(document: CamtDocument, accountNumber: string) {
+  const proofs = statementsOfAccount(document, accountNumber)
+    .map((statement) => statement.balanceProof)
+    .filter((proof) => proof !== undefined);
+  const failed = proofs.filter((proof) => !proof.ok);
+  return {
+    proven: proofs.length === 0 ? null : failed.length === 0,
+    differenceOre:
+      failed.length === 0 ? null : failed.reduce((total, proof) => total + proofDifference(proof), 0),
+  };
 }
 
 export async function readAll(stream: Readable, limit: number): Promise<Uint8Array> {
@@ -284,7 +374,7 @@ async function* spreadsheetBatches(
         rows: batch.rows.map((row) => ({
           rowIndex: row.rowIndex,
           date: row.date,
-          valueDate: null,
+          valueDate: row.valueDate,
           text: row.text,
           text2: row.text2,
           amountOre: row.amount,
@@ -361,6 +451,7 @@ export type CamtContext = {
 async function camtLayout(bytes: Uint8Array, context: CamtContext): Promise<ImportJobLayout> {
   const document = parseCamt(bytes);
   const own = statementsOfAccount(document, context.accountNumber);
+  requireStatementOfAccount(document, context.accountNumber, own);
   const firstDate = own
     .map((statement) => statement.fromDate?.slice(0, 10) ?? statement.entries[0]?.bookingDate?.slice(0, 10))
     .filter((date): date is string => date !== undefined)
@@ -370,7 +461,7 @@ async function camtLayout(bytes: Uint8Array, context: CamtContext): Promise<Impo
   const rows = camtRows(document, context.accountNumber);
   return {
     template: null,
-    encoding: null,
+    encoding: document.encoding ?? null,
     delimiter: null,
     headerRowIndex: 0,
     columns: [],

@@ -49,6 +49,7 @@ export function filterConditions(companyId: number, filter: Partial<TransactionS
       ilike(bankTransactions.text, pattern),
       ilike(bankTransactions.text2, pattern),
       ilike(bankTransactions.kid, pattern),
+      ilike(bankTransactions.endToEndId, pattern),
       ilike(bankTransactions.counterpartyName, pattern),
       ilike(bankTransactions.note, pattern),
     ];

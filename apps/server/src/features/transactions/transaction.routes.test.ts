@@ -1,9 +1,11 @@
 import { BankTransactionStatus } from '@bilag/contracts';
+import { todayIsoDate } from '@bilag/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   givenAccountNumber,
   givenBankAccount,
+  givenCompany,
   givenTenantApp,
   givenTransaction,
   type HttpMethod,
@@ -18,6 +20,23 @@ describe('bank transactions', () => {
     context = await givenTenantApp();
   });
   afterAll(() => context.close());
+
+  it('lists only the years with transactions, newest first, and the current year while there are none', async () => {
+    const company = await givenCompany(context.db, { memberIds: [context.user.id] });
+    const yearsOf = async () =>
+      (await context.call('GET', `/api/main/transactions/years?companyId=${company.id}`)).json().data;
+    expect(await yearsOf()).toEqual([Number(todayIsoDate('Europe/Oslo').slice(0, 4))]);
+
+    const account = await givenBankAccount(
+      context.app,
+      context.session,
+      company.id,
+      givenAccountNumber('1503', 700),
+    );
+    for (const date of ['2021-06-01', '2023-02-01', '2023-11-30'])
+      await givenTransaction(context.app, context.session, company.id, account.Id, { date });
+    expect(await yearsOf()).toEqual([2023, 2021]);
+  });
 
   describe('working with transactions', () => {
     let account: { Id: number; AccountNumber: string };

@@ -97,9 +97,9 @@ export async function listTransactionYears(db: Db, principal: Principal, company
   const rows = await readScoped(db, principal, companyIdInput, (companyId) =>
     repository.listYears(db, companyId),
   );
-  const years = new Set(rows.map((row) => row.year));
-  years.add(currentYear());
-  return [...years].sort((a, b) => b - a);
+  // A list opens on the first year, so an empty current year would hide the books behind a zero.
+  if (rows.length === 0) return [currentYear()];
+  return rows.map((row) => row.year).sort((a, b) => b - a);
 }
 
 export async function getTransactionStatistics(db: Db, principal: Principal, query: TransactionYearQuery) {

@@ -175,9 +175,10 @@ export async function getVoucherStatistics(
 
 export async function listVoucherYears(db: Db, principal: Principal, companyIdInput: number | undefined) {
   const companyId = await scope(db, principal, companyIdInput);
-  const years = new Set((await repository.listYears(db, companyId)).map((row) => row.year));
-  years.add(currentYear());
-  return [...years].sort((a, b) => b - a);
+  const years = (await repository.listYears(db, companyId)).map((row) => row.year);
+  // A list opens on the first year, so an empty current year would hide the books behind a zero.
+  if (years.length === 0) return [currentYear()];
+  return years.sort((a, b) => b - a);
 }
 
 export async function getMissingSummary(

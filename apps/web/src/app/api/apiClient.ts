@@ -1,8 +1,7 @@
 import type { Route, RouteReply } from '@bilag/contracts';
 import { logout } from '../session/session.actions';
 import { isAccessTokenExpired, isSessionOver } from '../session/session.rules';
-import { readStoredSession } from '../session/session.storage';
-import { sessionStore } from '../session/session.store';
+import { currentSession, sessionStore } from '../session/session.store';
 import { type RouteCall, sendRoute } from './http';
 
 /** Applies the catalogue's session rules to a failed protected call before the caller sees the failure. */
@@ -16,7 +15,7 @@ export function applySessionRules(error: unknown) {
  * sign-in itself) carries no token and follows no session rules.
  */
 async function call<R extends Route>(route: R, request: RouteCall<R>): Promise<RouteReply<R>> {
-  const session = route.access === 'public' ? null : readStoredSession();
+  const session = route.access === 'public' ? null : currentSession();
   try {
     return await sendRoute(route, request, session?.AccessToken);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { LANGUAGE_HEADER, type Route, type RouteRequest } from '@bilag/contracts';
 import { i18n } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/language';
-import { readStoredSession } from '../session/session.storage';
+import { currentSession } from '../session/session.store';
 import { applySessionRules } from './apiClient';
 import { ApiError, CONNECT_FAIL_CODE } from './errors';
 import { routeUrl, toApiError } from './http';
@@ -16,7 +16,7 @@ export async function downloadBlob<R extends Route>(
   signal?: AbortSignal,
 ): Promise<Blob> {
   const path = routeUrl(route, request);
-  const session = readStoredSession();
+  const session = currentSession();
   const headers: Record<string, string> = { [LANGUAGE_HEADER]: readStoredLanguage() };
   if (session) headers.Authorization = `Bearer ${session.AccessToken}`;
 

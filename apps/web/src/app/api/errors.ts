@@ -47,6 +47,11 @@ export class ContractMismatchError extends Error {
   }
 }
 
+/** The server failed (5xx): nothing the person did or can change on the screen. */
+export function isServerError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 500;
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }

@@ -1,7 +1,7 @@
 import { LANGUAGE_HEADER, type Route, type RouteReply, type RouteRequest } from '@bilag/contracts';
 import { i18n } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/language';
-import { readStoredSession } from '../session/session.storage';
+import { currentSession } from '../session/session.store';
 import { applySessionRules } from './apiClient';
 import { ApiError, CONNECT_FAIL_CODE, ContractMismatchError } from './errors';
 import { routeUrl, toApiError } from './http';
@@ -43,7 +43,7 @@ export function uploadFile<R extends Route>(
   const { method, reply: replySchema } = route;
   if (replySchema === 'file') return Promise.reject(new Error(`${method} ${route.path} answers with a file`));
   const path = routeUrl(route, { params });
-  const session = readStoredSession();
+  const session = currentSession();
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   for (const file of files) form.append(fileField, file, file.name);

@@ -1,7 +1,7 @@
 import { insertLog } from '@bilag/contracts';
 import { isLocalHost } from '../../ui/hosts';
 import { sendRoute } from '../api/http';
-import { readStoredSession } from '../session/session.storage';
+import { currentSession } from '../session/session.store';
 
 const reported = new WeakSet<object>();
 
@@ -31,6 +31,6 @@ export async function reportClientError(error: unknown): Promise<void> {
         stack: stack?.slice(0, 8000),
       },
     },
-    readStoredSession()?.AccessToken,
+    currentSession()?.AccessToken,
   ).catch(() => undefined);
 }

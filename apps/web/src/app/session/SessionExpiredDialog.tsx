@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastType, toast } from '../../ui/toast';
-import { errorMessage } from '../api/errors';
+import { errorMessage, isServerError } from '../api/errors';
+import { reportServerError } from '../errors/server-error.store';
 import { logout, renewSessionAndReload } from './session.actions';
 import { useIsSessionExpiredDialogOpen } from './session.store';
 
@@ -39,6 +40,10 @@ function SessionExpiredModal() {
       await renewSessionAndReload();
     } catch (error) {
       setIsRenewing(false);
+      if (isServerError(error)) {
+        reportServerError(error);
+        return;
+      }
       toast(
         ToastType.error,
         t('session.refreshFailed', { message: errorMessage(error, t('errors.unexpected')) }),

@@ -1,9 +1,10 @@
 import { SessionUser } from '@bilag/contracts';
 import { z } from 'zod';
+import { canSealRecords, isSealedRecord, openRecord, recordKey, sealRecord } from './session.crypto';
 
 const SESSION_STORAGE_KEY = 'bilag.session';
 
-/** The logged-in user record of the catalogue, kept between visits. */
+/** The logged-in user record of the catalogue, kept between visits, encrypted (see session.crypto). */
 export const StoredSession = z.object({
   AccessToken: z.string().min(1),
   RefreshToken: z.string().min(1),
@@ -12,23 +13,82 @@ export const StoredSession = z.object({
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
-export function readStoredSession(): StoredSession | null {
-  const raw = localStorage.getItem(SESSION_STORAGE_KEY);
-  if (raw === null) return null;
+function parseSession(text: string): StoredSession | null {
   try {
-    const parsed = StoredSession.safeParse(JSON.parse(raw));
+    const parsed = StoredSession.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-export function writeStoredSession(session: StoredSession): void {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+/** Writes run one after another, so the last asked for is the one stored. */
+let pendingWrites: Promise<void> = Promise.resolve();
+/** Counts the clears, so a write asked for before a sign-out cannot store the session again after it. */
+let clearCount = 0;
+
+async function sealSession(session: StoredSession): Promise<string | null> {
+  if (!canSealRecords()) return null;
+  try {
+    return await sealRecord(await recordKey(), JSON.stringify(session));
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the record sealed; where it cannot be sealed, nothing is stored and the session lives in the tab. */
+export function writeStoredSession(session: StoredSession): Promise<void> {
+  const clearCountWhenAsked = clearCount;
+  pendingWrites = pendingWrites.then(async () => {
+    const sealed = await sealSession(session);
+    if (clearCount !== clearCountWhenAsked) return;
+    try {
+      if (sealed === null) localStorage.removeItem(SESSION_STORAGE_KEY);
+      else localStorage.setItem(SESSION_STORAGE_KEY, sealed);
+    } catch {
+      // A full or refused storage keeps nothing, and no older record either: the session lives in the tab.
+      localStorage.removeItem(SESSION_STORAGE_KEY);
+    }
+  });
+  return pendingWrites;
 }
 
 export function clearStoredSession(): void {
+  clearCount += 1;
   localStorage.removeItem(SESSION_STORAGE_KEY);
+}
+
+/** Removes a record that cannot be used, unless another tab has stored a new one meanwhile. */
+function discard(stored: string): null {
+  if (localStorage.getItem(SESSION_STORAGE_KEY) === stored) localStorage.removeItem(SESSION_STORAGE_KEY);
+  return null;
+}
+
+/**
+ * The record as it is stored now, after this tab's own writes. A record an earlier version of the app
+ * kept in plain text is taken over and sealed, so nobody is signed out by the change; one that cannot
+ * be opened (sealed in another browser profile, or altered) is removed.
+ */
+export async function readStoredSession(): Promise<StoredSession | null> {
+  await pendingWrites;
+  const stored = localStorage.getItem(SESSION_STORAGE_KEY);
+  if (stored === null) return null;
+  if (!isSealedRecord(stored)) {
+    const session = parseSession(stored);
+    if (!session) return discard(stored);
+    await writeStoredSession(session);
+    return session;
+  }
+  if (!canSealRecords()) return null;
+  let key: CryptoKey;
+  try {
+    key = await recordKey();
+  } catch {
+    // The key store is out of reach for now (a refused IndexedDB): the record may open another time.
+    return null;
+  }
+  const text = await openRecord(key, stored);
+  return (text === null ? null : parseSession(text)) ?? discard(stored);
 }
 
 export function isSessionStorageEvent(event: StorageEvent): boolean {

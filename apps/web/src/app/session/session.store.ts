@@ -14,7 +14,11 @@ type SessionState = {
   hasSignedOut: boolean;
 };
 
-let state: SessionState = { session: readStoredSession(), isExpiredDialogOpen: false, hasSignedOut: false };
+/**
+ * The session as this tab knows it. The stored record is encrypted, and opening it takes a moment, so
+ * every call reads the session from here; the store follows the stored record as other tabs change it.
+ */
+let state: SessionState = { session: null, isExpiredDialogOpen: false, hasSignedOut: false };
 const listeners = new Set<() => void>();
 
 function setState(changes: Partial<SessionState>) {
@@ -27,28 +31,43 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Counts the changes of this tab and the reads of other tabs' changes, so a slow read never wins over a newer one. */
+let changeCount = 0;
+
 /** Another tab signing in, out or rotating the tokens is followed here too. */
 window.addEventListener('storage', (event) => {
   if (!isSessionStorageEvent(event)) return;
-  const session = readStoredSession();
-  setState({ session, hasSignedOut: session === null });
+  changeCount += 1;
+  const readAt = changeCount;
+  void readStoredSession().then((session) => {
+    if (readAt === changeCount) setState({ session, hasSignedOut: session === null });
+  });
 });
 
 export const sessionStore = {
   getState: () => state,
   subscribe,
-  start(session: StoredSession) {
-    writeStoredSession(session);
-    setState({ session, isExpiredDialogOpen: false, hasSignedOut: false });
+  /** Opens the stored record once, before the app first shows. */
+  async restore(): Promise<void> {
+    const readAt = changeCount;
+    const session = await readStoredSession();
+    if (readAt === changeCount) setState({ session });
   },
-  update(changes: Partial<StoredSession>) {
-    const current = readStoredSession();
-    if (!current) return;
-    const session = { ...current, ...changes };
-    writeStoredSession(session);
+  /** The new session applies at once; the promise settles once it is stored. */
+  start(session: StoredSession): Promise<void> {
+    changeCount += 1;
+    setState({ session, isExpiredDialogOpen: false, hasSignedOut: false });
+    return writeStoredSession(session);
+  },
+  update(changes: Partial<StoredSession>): Promise<void> {
+    if (!state.session) return Promise.resolve();
+    changeCount += 1;
+    const session = { ...state.session, ...changes };
     setState({ session });
+    return writeStoredSession(session);
   },
   end() {
+    changeCount += 1;
     clearStoredSession();
     setState({ session: null, isExpiredDialogOpen: false, hasSignedOut: true });
   },
@@ -56,6 +75,11 @@ export const sessionStore = {
     if (state.session && !state.isExpiredDialogOpen) setState({ isExpiredDialogOpen: true });
   },
 };
+
+/** The session of this tab now, for calls made outside React. */
+export function currentSession(): StoredSession | null {
+  return state.session;
+}
 
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribe, () => state.session);

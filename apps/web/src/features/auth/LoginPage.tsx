@@ -41,7 +41,7 @@ export function LoginPage() {
   function onSubmit(credentials: { email: string; password: string }) {
     login.mutate(credentials, {
       onSuccess: (data) => {
-        startSession({
+        void startSession({
           AccessToken: data.AccessToken,
           RefreshToken: data.RefreshToken,
           RoleId: data.RoleId,

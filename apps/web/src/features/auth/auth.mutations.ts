@@ -1,10 +1,9 @@
 import { changeLanguage, type Language, type LoginRequest, login } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
-import { errorMessage } from '../../app/api/errors';
+import { errorMessage, isServerError } from '../../app/api/errors';
 import { isSessionError } from '../../app/session/session.rules';
-import { readStoredSession } from '../../app/session/session.storage';
-import { sessionStore } from '../../app/session/session.store';
+import { currentSession, sessionStore } from '../../app/session/session.store';
 import { i18n } from '../../i18n';
 import { applyLanguage } from '../../i18n/language';
 import { ToastType, toast } from '../../ui/toast';
@@ -25,12 +24,12 @@ export function useChangeLanguageMutation() {
       return (await api.call(changeLanguage, { body: { language } })).data;
     },
     onSuccess: ({ language }) => {
-      const session = readStoredSession();
-      if (session) sessionStore.update({ User: { ...session.User, Language: language } });
+      const session = currentSession();
+      if (session) void sessionStore.update({ User: { ...session.User, Language: language } });
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser().queryKey });
     },
     onError: (error) => {
-      if (isSessionError(error)) return;
+      if (isSessionError(error) || isServerError(error)) return;
       toast(
         ToastType.error,
         i18n.t('language.saveFailed', { message: errorMessage(error, i18n.t('errors.unexpected')) }),

@@ -1,6 +1,7 @@
 import type { CompanyBank } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
+import { formatIban } from '@bilag/domain/validators/iban';
 import {
   Badge,
   Checkbox,
@@ -57,10 +58,13 @@ export function BankAccountForm({ companyId, account, isFirstAccount, onDone }: 
     (typed) => parseBankAccountForm(typed, todayIsoDate(displayTimeZone()), registryBank?.Id ?? null),
   );
   const [isAccountNumberFinished, setIsAccountNumberFinished] = useState(false);
+  /** The IBAN the number was typed as, kept once the field shows the account number read from it. */
+  const [typedIban, setTypedIban] = useState<string | null>(null);
   const saveAccount = useSaveBankAccountMutation(companyId);
 
   const accountCheck = checkAccountNumber(values.accountNumber, isAccountNumberFinished);
   const accountNumber = accountCheck.state === 'valid' ? accountCheck.normalized : null;
+  const readFromIban = (accountCheck.state === 'valid' ? accountCheck.iban : undefined) ?? typedIban;
   const lookup = useQuery({
     ...bankKeys.byAccountNumber(accountNumber ?? ''),
     enabled: accountNumber !== null,
@@ -76,14 +80,17 @@ export function BankAccountForm({ companyId, account, isFirstAccount, onDone }: 
 
   function onChangeAccountNumber(text: string) {
     setIsAccountNumberFinished(false);
+    setTypedIban(null);
     setValue('accountNumber', text);
   }
 
   function onLeaveAccountNumber() {
     if (values.accountNumber.trim() === '') return;
     setIsAccountNumberFinished(true);
-    if (checkAccountNumber(values.accountNumber, true).state === 'valid')
-      setValues((current) => ({ ...current, accountNumber: formatAccountNumber(current.accountNumber) }));
+    const check = checkAccountNumber(values.accountNumber, true);
+    if (check.state !== 'valid') return;
+    if (check.iban !== undefined) setTypedIban(check.iban);
+    setValues((current) => ({ ...current, accountNumber: formatAccountNumber(check.normalized) }));
   }
 
   const onSave = submit(({ changes }) =>
@@ -109,7 +116,14 @@ export function BankAccountForm({ companyId, account, isFirstAccount, onDone }: 
       <Stack gap="md">
         <TextInput
           label={t('bankAccounts.fields.accountNumber')}
-          description={t('bankAccounts.form.accountNumberHint')}
+          description={
+            readFromIban !== null && accountNumber !== null
+              ? t('bankAccounts.form.readFromIban', {
+                  iban: formatIban(readFromIban),
+                  accountNumber: formatAccountNumber(accountNumber),
+                })
+              : t('bankAccounts.form.accountNumberHint')
+          }
           placeholder="1234.56.78903"
           inputMode="numeric"
           autoComplete="off"

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { RowActionsMenu } from '../../ui/RowActionsMenu';
+import { UnprovenBalanceNote } from '../../ui/UnprovenBalanceNote';
 import { accountLabel } from './bank-account.format';
 import type { MoveDirection } from './bank-account.order';
 
@@ -196,6 +197,13 @@ export function BankAccountTable({
                         <Text size="xs" c="dimmed" style={numeric}>
                           {t('bankAccounts.balanceAt', { date: formatCalendarDate(account.BalanceDate) })}
                         </Text>
+                      )}
+                      {account.BalanceProven === false && (
+                        <UnprovenBalanceNote
+                          differenceOre={account.BalanceDifferenceOre}
+                          currency={account.Currency}
+                          data-testid="balance-unproven"
+                        />
                       )}
                     </Stack>
                   )}

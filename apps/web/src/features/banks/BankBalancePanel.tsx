@@ -1,6 +1,7 @@
-import { BALANCE_TYPES, type CompanyBank } from '@bilag/contracts';
+import { type AccountBalance, BALANCE_TYPES, type CompanyBank } from '@bilag/contracts';
 import { formatDate, todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import {
+  Alert,
   Card,
   Grid,
   Group,
@@ -14,6 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,7 @@ import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { QueryGate } from '../../ui/QueryGate';
+import { UnprovenBalanceNote } from '../../ui/UnprovenBalanceNote';
 import { companyBankKeys } from './bank.queries';
 import { accountLabel } from './bank-account.format';
 import {
@@ -75,6 +78,30 @@ function BalanceFigure({
         {caption}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * Why a closing balance is not proven: opening plus movement does not give it, or (where they agree) its
+ * own statement did not add up.
+ */
+function UnprovenClosing({ balance }: { balance: AccountBalance }) {
+  const { t } = useTranslation();
+  const { OpeningOre, MovementOre, ClosingOre, DifferenceOre, Currency } = balance;
+  const booksDiffer = OpeningOre !== null && ClosingOre !== null && ClosingOre !== OpeningOre + MovementOre;
+  const amount = formatMoney(DifferenceOre ?? 0, Currency);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('bankAccounts.balance.unprovenTitle')}
+      data-testid="balance-unproven"
+    >
+      {booksDiffer
+        ? t('bankAccounts.balance.unprovenText', { amount })
+        : t('bankAccounts.balance.unprovenByStatement', { amount })}
+    </Alert>
   );
 }
 
@@ -211,6 +238,7 @@ export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps)
                   testId="balance-closing"
                 />
               </SimpleGrid>
+              {accountBalance?.Proven === false && <UnprovenClosing balance={accountBalance} />}
 
               <Stack gap="xs">
                 <Title order={3} fz="md">
@@ -240,7 +268,15 @@ export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps)
                             </Table.Td>
                             <Table.Td>{t(balanceSourceLabelKey(entry.Source))}</Table.Td>
                             <Table.Td ta="right" style={numeric}>
-                              {formatMoney(entry.AmountOre, entry.Currency)}
+                              <Stack gap={2} align="flex-end">
+                                {formatMoney(entry.AmountOre, entry.Currency)}
+                                {entry.Proven === false && (
+                                  <UnprovenBalanceNote
+                                    differenceOre={entry.ProofDifferenceOre}
+                                    currency={entry.Currency}
+                                  />
+                                )}
+                              </Stack>
                             </Table.Td>
                           </Table.Tr>
                         ))}

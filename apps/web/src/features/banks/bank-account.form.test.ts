@@ -27,6 +27,8 @@ const account: CompanyBank = {
   ServiceEndDate: null,
   Balance: 123_450,
   BalanceDate: '2025-06-14',
+  BalanceProven: true,
+  BalanceDifferenceOre: null,
   TransactionCount: 12,
   CreatedAt: '2025-01-01T08:00:00.000Z',
 };
@@ -68,6 +70,32 @@ describe('the account number as it is typed', () => {
     });
     expect(checkAccountNumber('  ', true)).toMatchObject({
       error: 'bankAccounts.form.errors.accountRequired',
+    });
+  });
+
+  it('takes a Norwegian IBAN as the account number inside it, whatever its separators', () => {
+    for (const typed of ['NO39 1503 2024 154', 'no39.1503.2024.154', 'NO39-1503-2024-154']) {
+      expect(checkAccountNumber(typed, true)).toEqual({
+        state: 'valid',
+        normalized: '15032024154',
+        iban: 'NO3915032024154',
+      });
+    }
+    expect(
+      parseBankAccountForm({ ...emptyBankAccountForm(), accountNumber: 'NO39 1503 2024 154' }, today, null),
+    ).toMatchObject({ isValid: true, changes: { accountNumber: '15032024154' } });
+  });
+
+  it('waits for the whole IBAN, then refuses one that is short or whose check digits are wrong', () => {
+    expect(checkAccountNumber('N', false)).toEqual({ state: 'incomplete' });
+    expect(checkAccountNumber('NO39 1503', false)).toEqual({ state: 'incomplete' });
+    expect(checkAccountNumber('NO39 1503', true)).toEqual({
+      state: 'invalid',
+      error: 'bankAccounts.form.errors.ibanLength',
+    });
+    expect(checkAccountNumber('NO38 1503 2024 154', false)).toEqual({
+      state: 'invalid',
+      error: 'bankAccounts.form.errors.ibanChecksum',
     });
   });
 

@@ -27,7 +27,9 @@ export type AccountNumberErrorKey =
   | 'bankAccounts.form.errors.accountDigits'
   | 'bankAccounts.form.errors.accountLength'
   | 'bankAccounts.form.errors.accountZero'
-  | 'bankAccounts.form.errors.accountChecksum';
+  | 'bankAccounts.form.errors.accountChecksum'
+  | 'bankAccounts.form.errors.ibanLength'
+  | 'bankAccounts.form.errors.ibanChecksum';
 
 export type BankAccountFormErrorKey =
   | AccountNumberErrorKey
@@ -68,16 +70,40 @@ export function toBankAccountFormValues(account: CompanyBank): BankAccountFormVa
 }
 
 export type AccountNumberCheck =
-  | { state: 'valid'; normalized: string }
+  /** `iban`: the Norwegian IBAN the number was typed as, compact. */
+  | { state: 'valid'; normalized: string; iban?: string }
   | { state: 'incomplete' }
   | { state: 'invalid'; error: AccountNumberErrorKey };
+
+/** "NO", its two check digits and the eleven digits of the account number. */
+const NORWEGIAN_IBAN_LENGTH = 15;
+
+/** A Norwegian IBAN as it is typed, with the spaces, dots and dashes IBANs are written with. */
+function checkNorwegianIban(compact: string, text: string, isFinished: boolean): AccountNumberCheck {
+  if (!/^NO\d*$/.test(compact) || compact.length > NORWEGIAN_IBAN_LENGTH)
+    return { state: 'invalid', error: 'bankAccounts.form.errors.ibanLength' };
+  if (compact.length < NORWEGIAN_IBAN_LENGTH)
+    return isFinished
+      ? { state: 'invalid', error: 'bankAccounts.form.errors.ibanLength' }
+      : { state: 'incomplete' };
+  const result = validateAccountNumber(text);
+  if (result.valid && result.normalized !== undefined && result.iban !== undefined)
+    return { state: 'valid', normalized: result.normalized, iban: result.iban };
+  if (result.reason === 'IBAN_CHECKSUM')
+    return { state: 'invalid', error: 'bankAccounts.form.errors.ibanChecksum' };
+  return { state: 'invalid', error: 'bankAccounts.form.errors.accountChecksum' };
+}
 
 /**
  * Checks an account number as it is typed. While fewer than eleven digits are there the number is
  * only incomplete, so nobody is scolded halfway through typing; once the person is done
- * (`isFinished`: they left the field or saved), a short number is an error too.
+ * (`isFinished`: they left the field or saved), a short number is an error too. A Norwegian IBAN,
+ * as statements name accounts, is taken as the account number inside it.
  */
 export function checkAccountNumber(text: string, isFinished: boolean): AccountNumberCheck {
+  const compactIban = text.replace(/[\s.-]/g, '').toUpperCase();
+  if (/^NO?$/.test(compactIban) && !isFinished) return { state: 'incomplete' };
+  if (compactIban.startsWith('NO')) return checkNorwegianIban(compactIban, text, isFinished);
   const normalized = normalizeAccountNumber(text);
   if (normalized === '')
     return isFinished

@@ -8,19 +8,12 @@ import {
 } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
-import { errorMessage } from '../../app/api/errors';
-import { isSessionError } from '../../app/session/session.rules';
 import { i18n } from '../../i18n';
-import { ToastType, toast } from '../../ui/toast';
+import { ToastType, toast, toastFailure } from '../../ui/toast';
 import { companyBankKeys } from './bank.queries';
 import type { BankAccountChanges } from './bank-account.form';
 import { accountLabel } from './bank-account.format';
 import { orderAccounts } from './bank-account.order';
-
-function toastFailure(error: unknown) {
-  if (isSessionError(error)) return;
-  toast(ToastType.error, errorMessage(error, i18n.t('errors.unexpected')));
-}
 
 type SaveBankAccount = { accountId: number | null; changes: BankAccountChanges };
 

@@ -20,6 +20,8 @@ function account(id: number, sorting: number): CompanyBank {
     ServiceEndDate: null,
     Balance: null,
     BalanceDate: null,
+    BalanceProven: null,
+    BalanceDifferenceOre: null,
     TransactionCount: 0,
     CreatedAt: '2025-01-01T08:00:00.000Z',
   };

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session/session.store';
 import { DateFormat, formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { authKeys } from '../auth';
+import { WaitingWork } from './WaitingWork';
 
 function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -33,6 +34,8 @@ export default function DashboardPage() {
         title={user ? t('dashboard.greeting', { name: firstName(user.FullName) }) : t('nav.dashboard')}
         subtitle={capitalize(formatDate(new Date(), DateFormat.longDate))}
       />
+
+      <WaitingWork />
 
       <Card
         withBorder

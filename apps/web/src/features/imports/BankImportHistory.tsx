@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DateFormat, formatDate } from '../../ui/dates';
 import { formatPeriod } from '../../ui/format';
 import { ListCard, usePageRange } from '../../ui/PagedList';
+import { UnprovenBalanceNote } from '../../ui/UnprovenBalanceNote';
 import { accountNameOf } from '../transactions';
 import { useDeleteBankImportMutation } from './bank-import.mutations';
 import { importKeys } from './bank-import.queries';
@@ -126,8 +127,18 @@ export function BankImportHistory({
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td style={numeric}>
-                    <Text size="sm">{formatPeriod(bankImport.FromDate, bankImport.ToDate)}</Text>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Text size="sm" style={numeric}>
+                        {formatPeriod(bankImport.FromDate, bankImport.ToDate)}
+                      </Text>
+                      {bankImport.BalanceProven === false && (
+                        <UnprovenBalanceNote
+                          differenceOre={bankImport.BalanceDifferenceOre}
+                          data-testid="import-proof-failed"
+                        />
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td ta="right" style={numeric} data-testid="import-imported">
                     {bankImport.Imported}

@@ -24,6 +24,7 @@ const AUTO = 'auto';
 
 const kindLabelKeys = {
   date: 'bankImport.preview.kinds.date',
+  valueDate: 'bankImport.preview.kinds.valueDate',
   text: 'bankImport.preview.kinds.text',
   text2: 'bankImport.preview.kinds.text2',
   amountIn: 'bankImport.preview.kinds.amountIn',

@@ -1,5 +1,11 @@
-import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconFileImport, IconListSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, List, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconFileImport,
+  IconListSearch,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,6 +141,25 @@ export function ImportRunStep({
         <Text size="sm" c="dimmed">
           {t('bankImport.run.nothingNew')}
         </Text>
+      )}
+      {data.Camt?.BalanceProofOk === false && (
+        <Alert
+          color="orange"
+          variant="light"
+          maw={720}
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('bankImport.run.proofFailedTitle')}
+          data-testid="import-proof-failed"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('bankImport.run.proofFailedText')}</Text>
+            <List size="sm" spacing={4}>
+              {data.Camt.Warnings.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Alert>
       )}
       <Group gap="sm">
         {data.ImportId !== null && data.Imported > 0 && (

@@ -14,6 +14,16 @@ export const connectMissingFilter = defineUrlFilter<ConnectMissingListFilter>(Co
   connectStatus: 'suggestions',
 });
 
+/** The address query of the connect-missing list with only these filters, for links from other screens. */
+export function connectMissingSearch(changes: ConnectMissingFilterChanges): string {
+  const params = connectMissingFilter.write(
+    { ...connectMissingFilter.defaults, ...changes },
+    new URLSearchParams(),
+  );
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
 export function useConnectMissingFilter() {
   return useUrlFilter(connectMissingFilter);
 }

@@ -1,1 +1,3 @@
+export { connectMissingFilter, connectMissingSearch } from './connect-missing.filter';
+export { matchingKeys } from './matching.queries';
 export { VoucherTransactionsCard } from './VoucherTransactionsCard';

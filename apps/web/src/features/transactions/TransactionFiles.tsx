@@ -5,8 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../app/api/download';
-import { errorMessage } from '../../app/api/errors';
-import { ToastType, toast } from '../../ui/toast';
+import { toastFailure } from '../../ui/toast';
 import { formatFileSize } from '../../ui/UploadItemRow';
 import { voucherKeys } from '../vouchers';
 
@@ -21,7 +20,7 @@ export function TransactionFiles({ companyId, files }: { companyId: number; file
     try {
       saveBlob(await queryClient.fetchQuery(voucherKeys.file(companyId, file.Id, 'original')), file.FileName);
     } catch (error) {
-      toast(ToastType.error, errorMessage(error, t('errors.unexpected')));
+      toastFailure(error);
     } finally {
       setDownloadingId(undefined);
     }

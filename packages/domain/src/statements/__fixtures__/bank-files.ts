@@ -2,10 +2,13 @@ import iconv from 'iconv-lite';
 
 /** Our own small bank exports, written to the layouts the banks use. */
 
-/** DNB netbank CSV: quoted, ";" separated, money out as positive numbers in "Ut fra konto", ISO-8859-1. */
+/**
+ * DNB netbank CSV: quoted, ";" separated, money out as positive numbers in "Ut fra konto", ISO-8859-1; a
+ * card purchase counts for interest (Rentedato) from the day it was made, before it was booked.
+ */
 export const DNB_NETBANK_CSV = [
   '"Dato";"Forklaring";"Rentedato";"Ut fra konto";"Inn på konto"',
-  '"02.01.2025";"Varekjøp Rema 1000 Bjølsen Dato 31.12";"02.01.2025";"1.234,50";""',
+  '"02.01.2025";"Varekjøp Rema 1000 Bjølsen Dato 31.12";"31.12.2024";"1.234,50";""',
   '"03.01.2025";"Lønn fra Ærlig Åsheim AS";"03.01.2025";"";"45 000,00"',
   '"06.01.2025";"Giro 1234.56.78903 Strøm januar";"06.01.2025";"899,00";""',
   '',

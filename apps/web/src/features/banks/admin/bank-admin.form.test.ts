@@ -77,6 +77,12 @@ describe('the bank form', () => {
       errors: { bic: { key: 'bankAdmin.form.errors.bicRequired' } },
     });
   });
+
+  it('refuses a BIC whose country part is no country', () => {
+    expect(parseBankForm({ ...toBankFormValues(bank), bic: 'DNBAQQKK' })).toMatchObject({
+      errors: { bic: { key: 'bankAdmin.form.errors.bicCountry', invalid: 'QQ' } },
+    });
+  });
 });
 
 describe('registration numbers in the registry table', () => {

@@ -17,6 +17,7 @@ export type BankFormErrorKey =
   | 'bankAdmin.form.errors.bicRequired'
   | 'bankAdmin.form.errors.bicLength'
   | 'bankAdmin.form.errors.bicFormat'
+  | 'bankAdmin.form.errors.bicCountry'
   | 'bankAdmin.form.errors.prefixes'
   | 'bankAdmin.form.errors.prefixesTooMany';
 
@@ -55,6 +56,10 @@ function checkBic(text: string): { bic: string } | { error: BankFormError } {
   const result = validateBic(text);
   if (result.reason === 'EMPTY') return { error: { key: 'bankAdmin.form.errors.bicRequired' } };
   if (result.reason === 'LENGTH') return { error: { key: 'bankAdmin.form.errors.bicLength' } };
+  if (result.reason === 'COUNTRY')
+    return {
+      error: { key: 'bankAdmin.form.errors.bicCountry', invalid: result.normalized?.slice(4, 6) ?? '' },
+    };
   // The registry keeps BICs whose bank and country parts are letters, as the contract demands.
   const contract = SaveBankRequest.shape.bic.safeParse(result.normalized ?? text);
   if (!result.valid || !contract.success) return { error: { key: 'bankAdmin.form.errors.bicFormat' } };

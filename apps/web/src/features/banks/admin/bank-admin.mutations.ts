@@ -11,17 +11,10 @@ import {
 } from '@bilag/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/apiClient';
-import { errorMessage } from '../../../app/api/errors';
-import { isSessionError } from '../../../app/session/session.rules';
 import { i18n } from '../../../i18n';
-import { ToastType, toast } from '../../../ui/toast';
+import { ToastType, toast, toastFailure } from '../../../ui/toast';
 import { bankKeys } from '../bank.queries';
 import { adminBankKeys } from './bank-admin.queries';
-
-function toastFailure(error: unknown) {
-  if (isSessionError(error)) return;
-  toast(ToastType.error, errorMessage(error, i18n.t('errors.unexpected')));
-}
 
 /**
  * A changed bank changes the registry, the account-number look-ups and the admin import overview. The

@@ -241,7 +241,8 @@ function readAccountNumber(text: string): Read<string> {
   const result = validateAccountNumber(text);
   if (result.valid && result.normalized) return { value: result.normalized };
   if (result.reason === 'NOT_DIGITS') return { error: 'rules.form.errors.accountDigits' };
-  if (result.reason === 'CHECKSUM') return { error: 'rules.form.errors.accountChecksum' };
+  if (result.reason === 'CHECKSUM' || result.reason === 'IBAN_CHECKSUM')
+    return { error: 'rules.form.errors.accountChecksum' };
   return { error: 'rules.form.errors.accountLength' };
 }
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { companyPath } from '../../../app/company/company-path';
-import { localeOfLanguage } from '../../../i18n/language';
+import { dateLocaleTag } from '../../../i18n/language';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { ListEmpty } from '../../../ui/PagedList';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -42,7 +42,7 @@ export default function AdminVoucherPage() {
 
   const currentYear = new Date().getFullYear();
   const yearOptions = Array.from({ length: YEARS_OFFERED }, (_, index) => String(currentYear - index));
-  const monthFormat = new Intl.DateTimeFormat(localeOfLanguage(language), { month: 'long', timeZone: 'UTC' });
+  const monthFormat = new Intl.DateTimeFormat(dateLocaleTag(language), { month: 'long', timeZone: 'UTC' });
   const monthOptions = Array.from({ length: 12 }, (_, index) => ({
     value: String(index + 1),
     label: monthFormat.format(new Date(Date.UTC(2000, index, 1))),

@@ -1,0 +1,221 @@
+import { BankTransactionStatus } from '@bilag/contracts';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  type Icon,
+  IconArrowRight,
+  IconBulb,
+  IconCircleCheck,
+  IconFileImport,
+  IconReceiptOff,
+  IconRocket,
+  IconUnlink,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentCompany } from '../../app/company/CurrentCompany';
+import { companyPath } from '../../app/company/company-path';
+import { companyAreas } from '../../app/navigation';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { authKeys } from '../auth';
+import { connectMissingFilter, connectMissingSearch, matchingKeys } from '../matching';
+import { transactionKeys, transactionListSearch } from '../transactions';
+import { type BankYearSummary, type WaitingItem, type WaitingKind, waitingWork } from './waiting-work';
+
+const waitingLook: Record<WaitingKind, { icon: Icon; color: string }> = {
+  vouchersMissing: { icon: IconReceiptOff, color: 'orange' },
+  transactionsWithoutVoucher: { icon: IconUnlink, color: 'red' },
+  suggestionsToAccept: { icon: IconBulb, color: 'brand' },
+};
+
+const waitingKinds = Object.keys(waitingLook);
+
+/** The list that shows what a card counts, below the company. */
+function waitingPath(kind: WaitingKind, bankYear: number | undefined): string {
+  if (kind === 'vouchersMissing') return `connect-missing${connectMissingSearch({ connectStatus: 2 })}`;
+  if (kind === 'suggestionsToAccept') return `connect-missing${connectMissingSearch({ connectStatus: 1 })}`;
+  return `bank${transactionListSearch({ status: BankTransactionStatus.MISSING_VOUCHER, year: bankYear })}`;
+}
+
+/** Whether the person's role may open an area; nothing is counted for an area they cannot open. */
+function canOpen(areaId: string, actions: readonly string[] | undefined): boolean {
+  const area = companyAreas.find((candidate) => candidate.id === areaId);
+  return area !== undefined && (actions?.includes(area.requiredAction) ?? false);
+}
+
+/** Counted once for the whole company; one row is enough, the counts come with any page. */
+const countsFilter = { ...connectMissingFilter.defaults, pageSize: 1 };
+
+function WaitingCard({ item, bankYear }: { item: WaitingItem; bankYear: number | undefined }) {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const look = waitingLook[item.kind];
+  const title = t(`dashboard.waiting.${item.kind}.title`);
+  return (
+    <Card
+      component={Link}
+      to={companyPath(company, waitingPath(item.kind, bankYear))}
+      withBorder
+      radius="lg"
+      padding="lg"
+      aria-label={t('dashboard.waiting.cardLabel', { title, count: item.count })}
+      data-testid={`waiting-${item.kind}`}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fz={40} fw={800} lh={1} c={`${look.color}.8`} data-testid="waiting-count">
+            {item.count}
+          </Text>
+          <ThemeIcon variant="light" color={look.color} size={40} radius="md">
+            <look.icon size={22} stroke={1.7} aria-hidden />
+          </ThemeIcon>
+        </Group>
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+          {t(`dashboard.waiting.${item.kind}.text`, { year: bankYear })}
+        </Text>
+        <Group gap={4} c="brand.8">
+          <Text size="sm" fw={600}>
+            {t('dashboard.waiting.open')}
+          </Text>
+          <IconArrowRight size={16} aria-hidden />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+type FirstStep = {
+  areaPath: string;
+  areaId: string;
+  labelKey: 'addAccount' | 'importStatement' | 'uploadVouchers';
+};
+
+const firstSteps: readonly FirstStep[] = [
+  { areaId: 'bank-management', areaPath: 'bank-management', labelKey: 'addAccount' },
+  { areaId: 'bank', areaPath: 'bank/import-document', labelKey: 'importStatement' },
+  { areaId: 'voucher', areaPath: 'voucher', labelKey: 'uploadVouchers' },
+];
+
+/** Nothing waits: a company without books yet is told where to begin, one with books that all is done. */
+function NothingWaiting({
+  hasBooks,
+  actions,
+}: {
+  hasBooks: boolean;
+  actions: readonly string[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const steps = firstSteps.filter(
+    (step) => canOpen(step.areaId, actions) && (!hasBooks || step.labelKey !== 'addAccount'),
+  );
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="waiting-empty">
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        <ThemeIcon variant="light" color={hasBooks ? 'green' : 'brand'} size={48} radius="xl">
+          {hasBooks ? <IconCircleCheck size={26} aria-hidden /> : <IconRocket size={26} aria-hidden />}
+        </ThemeIcon>
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            {t(hasBooks ? 'dashboard.waiting.doneTitle' : 'dashboard.waiting.startTitle')}
+          </Title>
+          <Text c="dimmed">{t(hasBooks ? 'dashboard.waiting.doneText' : 'dashboard.waiting.startText')}</Text>
+          {steps.length > 0 && (
+            <Group gap="sm" mt="xs">
+              {steps.map((step, index) => (
+                <Button
+                  key={step.labelKey}
+                  component={Link}
+                  to={companyPath(company, step.areaPath)}
+                  variant={index === 0 ? 'filled' : 'light'}
+                  leftSection={
+                    step.labelKey === 'importStatement' ? <IconFileImport size={16} aria-hidden /> : undefined
+                  }
+                >
+                  {t(`dashboard.waiting.${step.labelKey}`)}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** The front page's links to what waits for the person: a card per kind, with its count. */
+export function WaitingWork() {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  const roleActions = useQuery(authKeys.roleActions());
+  const actions = roleActions.data?.actions;
+  const canMatch = canOpen('connect-missing', actions);
+  const canBank = canOpen('bank', actions);
+
+  const matching = useQuery({ ...matchingKeys.missing(company.Id, countsFilter), enabled: canMatch });
+  const years = useQuery({ ...transactionKeys.years(company.Id), enabled: canBank });
+  const bankYear = years.data?.[0];
+  const bankSummary = useQuery({
+    ...transactionKeys.missingSummary(company.Id, { year: bankYear ?? 0, companyBankId: 0 }),
+    enabled: canBank && bankYear !== undefined,
+  });
+
+  const failed = [matching, years, bankSummary].find((query) => query.isError);
+  const isLoading =
+    roleActions.isPending ||
+    (canMatch && matching.isPending) ||
+    (canBank && (years.isPending || bankSummary.isPending));
+  const bank: BankYearSummary | undefined =
+    bankYear !== undefined && bankSummary.data ? { year: bankYear, ...bankSummary.data } : undefined;
+  const items = waitingWork({ matching: matching.data?.counts, bank });
+  const hasBooks = (bank?.total ?? 0) > 0 || (matching.data?.counts.connected ?? 0) > 0;
+
+  if (!roleActions.isPending && !canMatch && !canBank) return null;
+
+  let content: ReactNode;
+  if (failed) {
+    content = (
+      <ErrorAlert
+        title={t('dashboard.waiting.loadFailed')}
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+      />
+    );
+  } else if (isLoading) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {waitingKinds.map((kind) => (
+          <Skeleton key={kind} h={180} radius="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (items.length === 0) {
+    content = <NothingWaiting hasBooks={hasBooks} actions={actions} />;
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {items.map((item) => (
+          <WaitingCard key={item.kind} item={item} bankYear={bankYear} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack
+      component="section"
+      gap="md"
+      aria-labelledby="dashboard-waiting-heading"
+      data-testid="waiting-work"
+    >
+      <Title order={2} fz="lg" id="dashboard-waiting-heading">
+        {t('dashboard.waiting.heading')}
+      </Title>
+      {content}
+    </Stack>
+  );
+}

@@ -15,6 +15,7 @@ export * from './validators/bic';
 export * from './validators/checksums';
 export * from './validators/iban';
 export * from './validators/kid';
+export * from './validators/national-identity-number';
 export * from './validators/organisation-number';
 export * from './validators/result';
 export * from './xml/safe-xml';

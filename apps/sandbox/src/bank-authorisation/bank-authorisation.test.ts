@@ -1,9 +1,8 @@
-import { isValidAccountNumber } from '@bilag/domain';
+import { isValidAccountNumber, isValidNationalIdentityNumber } from '@bilag/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox, type Sandbox } from '../app';
 import { DEFAULT_CREDENTIALS } from '../platform/context';
 import { SANDBOX_ACCOUNTS, TEST_PEOPLE } from '../platform/world';
-import { isValidNationalIdentityNumber } from './decisions';
 
 const KEY = { 'x-api-key': DEFAULT_CREDENTIALS.bankAuthorisationApiKey };
 const BAKERY = '923456783';

@@ -1,4 +1,8 @@
-import { isValidAccountNumber, isValidOrganisationNumber, mod11CheckDigit } from '@bilag/domain';
+import {
+  isValidAccountNumber,
+  isValidNationalIdentityNumber,
+  isValidOrganisationNumber,
+} from '@bilag/domain';
 import {
   mayUseAccount,
   SANDBOX_ACCOUNTS,
@@ -11,21 +15,6 @@ import {
  * What the bank authorisation service decides: whether a person may authorise payments from each of
  * a company's accounts. The rights are the shared world's, so the banks and this service agree.
  */
-
-const FIRST_CONTROL_WEIGHTS = [3, 7, 6, 1, 8, 9, 4, 5, 2] as const;
-const SECOND_CONTROL_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-
-/**
- * A Norwegian national identity number (fødselsnummer, D-number or synthetic test number): 11
- * digits whose two modulus 11 control digits hold. The date part is not checked, since synthetic
- * and D-numbers shift it by design.
- */
-export function isValidNationalIdentityNumber(text: string): boolean {
-  if (!/^\d{11}$/.test(text)) return false;
-  const first = mod11CheckDigit(text.slice(0, 9), FIRST_CONTROL_WEIGHTS);
-  const second = mod11CheckDigit(text.slice(0, 10), SECOND_CONTROL_WEIGHTS);
-  return first < 10 && second < 10 && first === Number(text[9]) && second === Number(text[10]);
-}
 
 export type NumberProblem = {
   code: 'INVALID_ORGANISATION_NUMBER' | 'INVALID_SSN' | 'INVALID_ACCOUNT_NUMBER';

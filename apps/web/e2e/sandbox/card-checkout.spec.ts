@@ -50,8 +50,24 @@ async function payByKeyboard(page: Page, cardNumber: string, cardNumberLabel = '
   await page.keyboard.press('Enter');
 }
 
-function expectReturnedTo(page: Page, intent: Intent, redirectStatus: string) {
-  const landed = new URL(page.url());
+const returnUrlPattern = (intent: Intent) => new RegExp(`/payment-packages\\?.*payment_intent=${intent.id}`);
+
+/**
+ * Runs the person's last step and checks where the checkout sent them. The URL is read from the
+ * navigation itself: until the product has its packages page, the product sends a signed-out
+ * visitor of that path on to sign-in at once.
+ */
+async function expectReturnedTo(
+  page: Page,
+  intent: Intent,
+  redirectStatus: string,
+  lastStep: () => Promise<unknown>,
+) {
+  const navigation = page.waitForRequest(
+    (request) => request.isNavigationRequest() && returnUrlPattern(intent).test(request.url()),
+  );
+  await lastStep();
+  const landed = new URL((await navigation).url());
   expect(`${landed.origin}${landed.pathname}`).toBe(`${PRODUCT_URL}/payment-packages`);
   expect(Object.fromEntries(landed.searchParams)).toEqual({
     package: 'standard',
@@ -60,8 +76,6 @@ function expectReturnedTo(page: Page, intent: Intent, redirectStatus: string) {
     redirect_status: redirectStatus,
   });
 }
-
-const returnUrlPattern = (intent: Intent) => new RegExp(`/payment-packages\\?.*payment_intent=${intent.id}`);
 
 test('a person pays by keyboard with the success card and lands on the return_url, succeeded', async ({
   page,
@@ -74,9 +88,7 @@ test('a person pays by keyboard with the success card and lands on the return_ur
   await expect(page.getByRole('button', { name: 'Pay NOK 1,490.00' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await payByKeyboard(page, '4242 4242 4242 4242');
-  await page.waitForURL(returnUrlPattern(intent));
-  expectReturnedTo(page, intent, 'succeeded');
+  await expectReturnedTo(page, intent, 'succeeded', () => payByKeyboard(page, '4242 4242 4242 4242'));
   expect(await statusOf(request, intent)).toBe('succeeded');
 });
 
@@ -93,9 +105,9 @@ test('a declined card shows the error on the checkout page, and another card can
   expect(await seriousViolations(page)).toEqual([]);
   expect(await statusOf(request, intent)).toBe('requires_payment_method');
 
-  await payByKeyboard(page, '4242 4242 4242 4242', 'Kortnummer');
-  await page.waitForURL(returnUrlPattern(intent));
-  expectReturnedTo(page, intent, 'succeeded');
+  await expectReturnedTo(page, intent, 'succeeded', () =>
+    payByKeyboard(page, '4242 4242 4242 4242', 'Kortnummer'),
+  );
 });
 
 test('the 3-D Secure card goes through the issuer’s page before it is paid', async ({ page, request }) => {
@@ -108,10 +120,7 @@ test('the 3-D Secure card goes through the issuer’s page before it is paid', a
   expect(await statusOf(request, intent)).toBe('requires_action');
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole('button', { name: 'Complete authentication' })).toBeFocused();
-  await page.keyboard.press('Enter');
-
-  await page.waitForURL(returnUrlPattern(intent));
-  expectReturnedTo(page, intent, 'succeeded');
+  await expectReturnedTo(page, intent, 'succeeded', () => page.keyboard.press('Enter'));
   expect(await statusOf(request, intent)).toBe('succeeded');
 });
 

@@ -1,0 +1,3 @@
+export * from './country-currencies';
+export * from './payment-check';
+export * from './reason-codes';

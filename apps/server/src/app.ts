@@ -13,6 +13,14 @@ import { companyRoutes } from './features/companies';
 import { healthRoutes } from './features/health';
 import { failInterruptedImports, importRoutes } from './features/imports';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
+import {
+  internalTransferRoutes,
+  paymentFileRoutes,
+  paymentReferenceRoutes,
+  paymentRoutes,
+  paymentUserRoutes,
+  settlePaymentsOfImport,
+} from './features/payments';
 import { transactionRoutes } from './features/transactions';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
@@ -20,6 +28,7 @@ import { getOrCreateTokenSigningKey } from './platform/app-settings';
 import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
+import { idempotencyPlugin } from './platform/idempotency';
 import { languagePlugin } from './platform/language';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
 import { requireDeclaredRoutes } from './platform/route';
@@ -90,6 +99,7 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   await app.register(swaggerUi, { routePrefix: OPENAPI_PREFIX, uiConfig: { docExpansion: 'list' } });
   await app.register(languagePlugin);
   await app.register(formDataPlugin);
+  await app.register(idempotencyPlugin, { db });
   await app.register(authPlugin, {
     accessTokens,
     isSessionActive: (sessionId: string, userId: number) => isSessionActive(db, sessionId, userId),
@@ -114,6 +124,7 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   await app.register(importRoutes, {
     db,
     store,
+    withinImport: settlePaymentsOfImport,
     afterImport: (importDb, companyId, userId, importId) =>
       autoMatch(importDb, companyId, userId, { importId }),
   });
@@ -122,6 +133,11 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   app.addHook('onReady', () => failInterruptedImports(db));
   await app.register(matchingRoutes, { db });
   await app.register(ruleRoutes, { db });
+  await app.register(paymentRoutes, { db });
+  await app.register(internalTransferRoutes, { db });
+  await app.register(paymentUserRoutes, { db });
+  await app.register(paymentReferenceRoutes, { db });
+  await app.register(paymentFileRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

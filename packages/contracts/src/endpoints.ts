@@ -4,5 +4,6 @@
 export const ApiPrefix = {
   account: '/api/account',
   main: '/api/main',
+  consent: '/api/consent',
   log: '/api/log',
 } as const;

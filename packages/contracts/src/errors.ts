@@ -21,6 +21,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The Idempotency-Key was sent before with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** An outside party (bank, eID, card, PEPPOL, mail) could not be reached or was busy, after retries. */
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
   /** An outside party refused this request; the message says why, in the party's words where it gave them. */
@@ -50,6 +52,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  IDEMPOTENCY_KEY_REUSED: 422,
   PROVIDER_UNAVAILABLE: 503,
   PROVIDER_REJECTED: 422,
   PROVIDER_FAILED: 502,

@@ -8,6 +8,7 @@ export * from './ids';
 export * from './imports';
 export * from './language';
 export * from './matching';
+export * from './payments';
 export * from './platform';
 export * from './roles';
 export * from './route';

@@ -3,6 +3,7 @@ import * as banks from './banks';
 import * as companies from './companies';
 import * as imports from './imports';
 import * as matching from './matching';
+import * as payments from './payments';
 import * as platform from './platform';
 import { collectRoutes } from './route';
 import * as transactions from './transactions';
@@ -15,6 +16,7 @@ export const routeTable = collectRoutes(
   companies,
   imports,
   matching,
+  payments,
   platform,
   transactions,
   vouchers,

@@ -24,6 +24,11 @@ export type RouteDeclaration = {
   readonly reply: z.ZodType | typeof FILE_REPLY;
   /** Request body types other than JSON (multipart uploads). */
   readonly consumes?: readonly ('application/json' | 'multipart/form-data')[];
+  /**
+   * The call moves money or changes what is paid: it takes an Idempotency-Key header, and a repeat with
+   * the same key answers what the first answered instead of acting again.
+   */
+  readonly idempotent?: boolean;
   readonly summary: string;
   readonly tags: readonly string[];
 };

@@ -13,6 +13,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   companies: 'the tenants themselves',
   banks: 'the Norwegian bank registry, the same for every company',
   app_settings: 'settings of the installation, such as the token signing key',
+  idempotency_keys: "a person's repeated requests, recorded before the company they name is read",
 };
 
 type Key = { table: string; columns: string[] };

@@ -1,4 +1,4 @@
-import { daysBetween, todayIsoDate } from '@bilag/domain';
+import { checkPayment, daysBetween, isNorwegianBankingDay, todayIsoDate } from '@bilag/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { DEMO_PASSWORD, seedDemoData } from './seed-demo';
@@ -99,5 +99,100 @@ describe('demo data', () => {
     const thisYear = Number(today.slice(0, 4));
     expect((await get(`/api/main/voucher/years?companyId=${bakery.Id}`))[0]).toBe(thisYear);
     expect((await get(`/api/main/transactions/years?companyId=${bakery.Id}`))[0]).toBe(thisYear);
+  });
+  it('makes Kari and Ola payment users of the bakery and opens its payment list on valid bills', async () => {
+    const today = todayIsoDate('Europe/Oslo');
+    const sessionOf = async (email: string) => {
+      const login = await context.app.inject({
+        method: 'POST',
+        url: '/api/account/check-login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      return { authorization: `Bearer ${login.json().data.AccessToken}` };
+    };
+    const headers = await sessionOf('ansatt@demo.no');
+    const get = async (url: string) => {
+      const response = await context.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json().data;
+    };
+    const [bakery] = (await get('/api/main/companies')).rows;
+
+    const users = (await get(`/api/main/company-users-assign-payment?companyId=${bakery.Id}`)).rows as {
+      Email: string;
+      IsAllowPayments: boolean;
+      VerifiedBanks: { AccountNumber: string }[];
+    }[];
+    const accounts = (await get(`/api/main/internal-transfers/banks?companyId=${bakery.Id}`)) as {
+      AccountNumber: string;
+    }[];
+    expect(accounts.length).toBeGreaterThan(1);
+    expect(users.map((user) => [user.Email, user.IsAllowPayments]).sort()).toEqual([
+      ['ansatt@demo.no', true],
+      ['regnskap@demo.no', true],
+    ]);
+    const kari = users.find((user) => user.Email === 'regnskap@demo.no');
+    expect(kari?.VerifiedBanks.map((bank) => bank.AccountNumber).sort()).toEqual(
+      accounts.map((account) => account.AccountNumber).sort(),
+    );
+    const mine = await get(`/api/main/company-banks/v2/${bakery.Id}/banks-verified-payment`);
+    expect(mine.map((bank: { AccountNumber: string }) => bank.AccountNumber)).toEqual(['15030123457']);
+
+    type Listed = {
+      Type: 0 | 1 | 2;
+      Status: number;
+      CreditorName: string;
+      CreditorAccount: string;
+      CreditorBic: string | null;
+      CreditorCountry: string | null;
+      AmountOre: number;
+      Currency: string;
+      DueDate: string;
+      Kid: string | null;
+      Message: string | null;
+      ChargeBearer: string | null;
+      ReasonCode: string | null;
+      PaidAt: string | null;
+    };
+    const waiting = (await get(`/api/main/v2/voucher-payments?companyId=${bakery.Id}&statuses=0`))
+      .rows as Listed[];
+    const paid = (await get(`/api/main/v2/voucher-payments?companyId=${bakery.Id}&statuses=3`))
+      .rows as Listed[];
+    const transfers = (await get(`/api/main/v2/voucher-payments/internal-transfer/${bakery.Id}`))
+      .rows as Listed[];
+    expect(waiting.filter((payment) => payment.Type === 0).length).toBeGreaterThanOrEqual(3);
+    expect(waiting.filter((payment) => payment.Type === 1)).toEqual([
+      expect.objectContaining({
+        Currency: 'EUR',
+        CreditorCountry: 'DE',
+        ChargeBearer: 'SHA',
+        ReasonCode: '14',
+      }),
+    ]);
+    expect(transfers).toHaveLength(1);
+    expect(paid).toHaveLength(1);
+    expect(daysBetween(paid[0]?.PaidAt?.slice(0, 10) ?? '', today)).toBeGreaterThan(20);
+
+    for (const payment of [...waiting, ...transfers]) {
+      const problems = checkPayment(
+        {
+          isInternational: payment.Type === 1,
+          creditorName: payment.CreditorName,
+          creditorAccount: payment.CreditorAccount,
+          creditorBic: payment.CreditorBic ?? undefined,
+          creditorCountry: payment.CreditorCountry ?? undefined,
+          amountOre: payment.AmountOre,
+          currency: payment.Currency,
+          dueDate: payment.DueDate,
+          kid: payment.Kid ?? undefined,
+          message: payment.Message ?? undefined,
+          chargeBearer: payment.ChargeBearer ?? undefined,
+          reasonCode: payment.ReasonCode ?? undefined,
+        },
+        today,
+      );
+      expect(problems, payment.CreditorName).toEqual([]);
+    }
+    expect(isNorwegianBankingDay(paid[0]?.DueDate ?? '')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { autoMatch } from '../features/matching';
 import type { Db } from './client';
 import { users } from './schema';
 import { seedDemoBooks } from './seed-demo-books';
+import { seedDemoPayments } from './seed-demo-payments';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -25,7 +26,8 @@ const demoCompanies = [
 
 /**
  * Fills an empty database with people and companies to try the product with; does nothing otherwise.
- * The bakery's books end on the day they are seeded, so a newcomer's lists open on them.
+ * The bakery's books end on the day they are seeded, so a newcomer's lists open on them, and its payment
+ * list holds bills to approve.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ users: count() }).from(users);
@@ -69,8 +71,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [bakery] = created;
     if (bakery) {
       await addCompanyUser(tx, bakery.id, staff.id);
-      await seedDemoBooks(tx, bakery.id, accountant.id, todayIsoDate('Europe/Oslo'));
+      const today = todayIsoDate('Europe/Oslo');
+      await seedDemoBooks(tx, bakery.id, accountant.id, today);
       await autoMatch(tx, bakery.id, accountant.id);
+      await seedDemoPayments(tx, bakery.id, { accountantId: accountant.id, ceoId: staff.id }, today);
     }
   });
   return true;

@@ -35,8 +35,8 @@ export const Errors = {
   validation: (issues: unknown) =>
     new AppError(ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues }),
   /** Input that is well formed but breaks a rule, explained by its message. */
-  invalid: (messageKey: MessageKey, params?: MessageParams) =>
-    new AppError(ErrorCode.VALIDATION_FAILED, messageKey, withParams(params)),
+  invalid: (messageKey: MessageKey, params?: MessageParams, data?: unknown) =>
+    new AppError(ErrorCode.VALIDATION_FAILED, messageKey, { ...withParams(params), data }),
   invalidCredentials: () => new AppError(ErrorCode.INVALID_CREDENTIALS, 'invalidCredentials'),
   tooManyAttempts: (minutes: number) =>
     minutes === 1
@@ -55,14 +55,16 @@ export const Errors = {
     new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refreshTokenReused', {
       errorType: SESSION_OVER_ERROR_TYPE,
     }),
-  forbidden: (messageKey: MessageKey = 'forbidden') => new AppError(ErrorCode.FORBIDDEN, messageKey),
+  forbidden: (messageKey: MessageKey = 'forbidden', params?: MessageParams) =>
+    new AppError(ErrorCode.FORBIDDEN, messageKey, withParams(params)),
   adminOnly: () => new AppError(ErrorCode.ADMIN_ONLY, 'adminOnly'),
-  companyIdMissing: () => new AppError(ErrorCode.COMPANY_ID_MISSING, 'companyIdMissing'),
+  companyIdMissing: (messageKey: MessageKey = 'companyIdMissing') =>
+    new AppError(ErrorCode.COMPANY_ID_MISSING, messageKey),
   companyNotFound: () => new AppError(ErrorCode.COMPANY_NOT_FOUND, 'companyNotFound'),
   notFound: (messageKey: MessageKey = 'notFound') => new AppError(ErrorCode.NOT_FOUND, messageKey),
   /** The request clashes with the record's state (taken, already done, not allowed now). */
-  conflict: (messageKey: MessageKey, params?: MessageParams) =>
-    new AppError(ErrorCode.CONFLICT, messageKey, withParams(params)),
+  conflict: (messageKey: MessageKey, params?: MessageParams, data?: unknown) =>
+    new AppError(ErrorCode.CONFLICT, messageKey, { ...withParams(params), data }),
   tooLarge: (messageKey: MessageKey, params?: MessageParams) =>
     new AppError(ErrorCode.PAYLOAD_TOO_LARGE, messageKey, withParams(params)),
   /** A file refused by its content; `data` names the file so a client can mark it in a batch. */

@@ -13,7 +13,10 @@ import type {
   FastifyRequest,
   RouteShorthandOptions,
 } from 'fastify';
+import { z } from 'zod';
 import { type Principal, requireAdmin, requirePrincipal } from './auth';
+import { uploadedFiles } from './form-data';
+import { IDEMPOTENCY_HEADER, requestFingerprint, runIdempotently } from './idempotency';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,9 +25,16 @@ declare module 'fastify' {
   }
 }
 
+const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe('Any unique text of 8 to 255 visible characters; a repeat with the same key acts once'),
+});
+
 /** Every failure a call can answer with, in the envelope of ErrorReply. */
 const ERROR_REPLIES = Object.fromEntries(
-  [400, 401, 403, 404, 409, 413, 415, 429].map((status) => [status, ErrorReply]),
+  [400, 401, 403, 404, 409, 413, 415, 422, 429].map((status) => [status, ErrorReply]),
 );
 
 /** A reply with a message beside its data (the catalogue shows it to the person). */
@@ -90,6 +100,7 @@ export function registerRoute<R extends Route>(
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
+      ...(declaration.idempotent ? { headers: IdempotencyHeaders } : {}),
       response: isFile ? ERROR_REPLIES : { 200: declaration.reply, ...ERROR_REPLIES },
     },
     handler: async (request, reply) => {
@@ -97,11 +108,27 @@ export function registerRoute<R extends Route>(
       // The validator compiler has parsed each part with the declaration's own schema.
       const input = { params: request.params, query: request.query, body: request.body } as RouteInput<R>;
       const context = { principal, request, reply } as HandlerContext<R>;
-      const result = await handler(input, context);
-      if (isFile) return result;
-      if (result instanceof MessageReply)
-        return { isSuccess: true, success: true, message: result.message, data: result.data };
-      return { isSuccess: true, success: true, message: '', data: result };
+      const respond = async () => {
+        const result = await handler(input, context);
+        if (isFile) return result;
+        if (result instanceof MessageReply)
+          return { isSuccess: true, success: true, message: result.message, data: result.data };
+        return { isSuccess: true, success: true, message: '', data: result };
+      };
+      if (!declaration.idempotent || principal === null) return respond();
+      return runIdempotently(
+        request.server.idempotency,
+        {
+          userId: principal.userId,
+          header: request.headers[IDEMPOTENCY_HEADER],
+          fingerprint: requestFingerprint(request.method, request.url, {
+            body: request.body,
+            files: uploadedFiles(request).map((file) => [file.fieldName, file.fileName, file.bytes]),
+          }),
+        },
+        () => reply.header('idempotent-replayed', 'true'),
+        respond,
+      );
     },
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
+import { givenPaymentUser } from '../features/payments/payment.fixtures';
 import {
   bearer,
   givenAccountNumber,
@@ -45,6 +46,11 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   addGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
   updateGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
   deleteGlobalRule: "the bureau's rules for all its companies; who may change them is checked by role",
+  listPaymentCountries: 'countries a payment can go to are public reference data',
+  listPaymentCurrencies: 'currencies a payment can be made in are public reference data',
+  currencyOfCountry: "a country's currency is public reference data",
+  availableDueDates: 'banking days are the same for every company',
+  listPaymentReasonCodes: "Norway's purpose codes for payments abroad are public reference data",
 };
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
@@ -107,6 +113,16 @@ describe('company scoping, proven from the route table', () => {
     expect(started.statusCode, started.body).toBe(200);
     const importId = await waitForImport(companyId, completedJob);
     const waitingJob = await uploadStatement(companyId, importAccount.Id, statement);
+    await givenPaymentUser(context.db, companyId, tenancy.user.id);
+    await tenancy.call('PUT', `/api/main/voucher/${voucher.Id}`, {
+      companyId,
+      accountNumber: givenAccountNumber('1503', 9),
+    });
+    const onList = await tenancy.call('POST', '/api/main/v2/voucher-payments/add-to-paymentlist', {
+      companyId,
+      voucherIds: [voucher.Id],
+    });
+    expect(onList.statusCode, onList.body).toBe(200);
     victimIds = {
       company: companyId,
       targetCompany: tenancy.outsiderCompanyId,
@@ -120,6 +136,7 @@ describe('company scoping, proven from the route table', () => {
       file: detail.json().data.Files[0].Id,
       rule: rule.json().data.Id,
       connection: connection.json().data.connections[0].Id,
+      payment: onList.json().data.added[0].payment.Id,
     };
   });
   afterAll(() => context.close());
@@ -237,6 +254,11 @@ describe('company scoping, proven from the route table', () => {
       `/api/main/transactions/v2/import-job/${victimIds.importJob}?companyId=${companyId}`,
     );
     expect(waiting.json().data.Status).toBe('uploaded');
+    const payment = await tenancy.call(
+      'GET',
+      `/api/main/payments/${victimIds.payment}?companyId=${companyId}`,
+    );
+    expect(payment.json().data).toMatchObject({ Status: 0, CreditorName: `${SECRET} Leverandør AS` });
   });
 
   it("carries nothing of the attacked company into the caller's own", async () => {

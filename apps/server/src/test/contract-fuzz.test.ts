@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givenPaymentUser } from '../features/payments/payment.fixtures';
 import { answerFrameworkError, registerErrorHandler } from '../platform/error-handler';
 import { translate } from '../platform/messages';
 import {
@@ -224,6 +225,8 @@ describe('every call, fuzzed from its contract', () => {
     const account = await givenBankAccount(app, session, companyId);
     const transaction = await givenTransaction(app, session, companyId, account.Id);
     const voucher = await givenVoucher(app, session, companyId, { supplierName: 'Leverandør AS' });
+    // A payment user who may pay, so the payment calls are fuzzed past their permission check.
+    await givenPaymentUser(context.db, companyId, context.user.id, { companyBankIds: [account.Id] });
     const throwaway = await givenUser(context.db);
     throwawaySession = await login(app, throwaway.email);
     ids = {
@@ -239,6 +242,7 @@ describe('every call, fuzzed from its contract', () => {
       file: 1,
       rule: 1,
       connection: 1,
+      payment: 1,
     };
   });
   afterAll(() => context.close());

@@ -18,6 +18,7 @@ export type RecordIds = {
   file: number;
   rule: number;
   connection: number;
+  payment: number;
 };
 
 export type RecordKind = keyof RecordIds;
@@ -95,10 +96,14 @@ const ID_BY_PATH: Record<string, RecordKind> = {
   globalRules: 'rule',
   transactionVoucher: 'connection',
   bankImport: 'import',
+  payments: 'payment',
+  'voucher-payments': 'payment',
 };
 
 export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
-  const segment = declaration.path.split('/')[3] ?? '';
+  const segments = declaration.path.split('/');
+  // A versioned path (/api/main/v2/voucher-payments/...) names its record after the version.
+  const segment = (segments[3] === 'v2' ? segments[4] : segments[3]) ?? '';
   return ID_BY_PATH[segment];
 }
 
@@ -108,6 +113,7 @@ export function recordKindOfId(declaration: RouteDeclaration): RecordKind | unde
  */
 export function textExample(schema: JsonSchema): string {
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
+  if (schema.format === 'uuid') return '6f1c2a9e-0b7d-4c55-9e3a-8d2f6b1a7c90';
   const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x'];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));

@@ -88,6 +88,8 @@ export type StatementEntry = {
   isCredit?: boolean;
   text: string;
   kid?: string;
+  /** The payer's reference, which the bank carries from a payment file to the statement. */
+  endToEndId?: string;
 };
 
 /** A camt.053 statement of one account with these entries; each entry gets its own bank reference. */
@@ -101,9 +103,10 @@ export function camtStatement(accountNumber: string, statementId: string, entrie
     .map((entry, index) => {
       const reference = `${statementId}-${index + 1}`;
       const kid = entry.kid ? `<Strd><CdtrRefInf><Ref>${entry.kid}</Ref></CdtrRefInf></Strd>` : '';
+      const endToEndId = entry.endToEndId ? `<EndToEndId>${entry.endToEndId}</EndToEndId>` : '';
       return `<Ntry><Amt Ccy="NOK">${entry.amount}</Amt><CdtDbtInd>${entry.isCredit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
 <Sts>BOOK</Sts><BookgDt><Dt>${entry.date}</Dt></BookgDt><ValDt><Dt>${entry.date}</Dt></ValDt>
-<AcctSvcrRef>${reference}</AcctSvcrRef><NtryDtls><TxDtls><Refs><AcctSvcrRef>${reference}</AcctSvcrRef></Refs>
+<AcctSvcrRef>${reference}</AcctSvcrRef><NtryDtls><TxDtls><Refs><AcctSvcrRef>${reference}</AcctSvcrRef>${endToEndId}</Refs>
 <RmtInf><Ustrd>${entry.text}</Ustrd>${kid}</RmtInf></TxDtls></NtryDtls></Ntry>`;
     })
     .join('\n');
@@ -134,6 +137,19 @@ export async function importEntries(
 ): Promise<number> {
   const accountNumber = uniqueAccountNumber();
   const accountId = await ensureAccount(page, company, accountNumber, `Konto ${token}`);
+  await importEntriesInto(page, company, accountNumber, accountId, token, entries);
+  return accountId;
+}
+
+/** Imports a statement of these entries into an account of the company through the API the import wizard calls. */
+export async function importEntriesInto(
+  page: Page,
+  company: DemoCompany,
+  accountNumber: string,
+  accountId: number,
+  token: string,
+  entries: StatementEntry[],
+): Promise<void> {
   const headers = await authorization(page);
   const uploaded = await page.request.post('/api/main/transactions/v2/import-file-upload', {
     headers,
@@ -170,7 +186,6 @@ export async function importEntries(
     )
     .toMatch(/^(completed|failed)$/);
   expect(job).toMatchObject({ Status: 'completed', Imported: entries.length, Error: null });
-  return accountId;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   IconArrowsExchange,
   IconBuildingBank,
   IconBuildingCog,
+  IconCash,
   IconChartBar,
   IconCloudDownload,
   IconDatabaseSearch,
@@ -12,6 +13,8 @@ import {
   IconListCheck,
   IconReceipt,
   IconShieldSearch,
+  IconTransfer,
+  IconUserDollar,
   IconWorldCog,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -78,6 +81,36 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconBuildingBank,
     requiredAction: 'bank.view',
     page: lazy(() => import('../features/banks/BankAccountsPage')),
+  },
+  {
+    id: 'payment-list',
+    labelKey: 'nav.payments',
+    path: 'payments/payment-list',
+    icon: IconCash,
+    requiredAction: 'payment.view',
+    page: lazy(() => import('../features/payments/PaymentListPage')),
+    subPages: [
+      {
+        path: 'international',
+        page: lazy(() => import('../features/payments/InternationalPaymentListPage')),
+      },
+    ],
+  },
+  {
+    id: 'internal-transfer',
+    labelKey: 'nav.internalTransfers',
+    path: 'payments/internal-transfer',
+    icon: IconTransfer,
+    requiredAction: 'payment.view',
+    page: lazy(() => import('../features/payments/InternalTransferPage')),
+  },
+  {
+    id: 'assign-users',
+    labelKey: 'nav.paymentUsers',
+    path: 'payments/assign-users',
+    icon: IconUserDollar,
+    requiredAction: 'payment.view',
+    page: lazy(() => import('../features/payments/users/PaymentUsersPage')),
   },
   {
     id: 'connect-missing',

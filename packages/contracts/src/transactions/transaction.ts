@@ -19,10 +19,6 @@ export const PrivateOrLostFilter = z.coerce
   )
   .default(0);
 
-/** The payment-approval status numbers of the spec. */
-export const PaymentStatus = { FOR_APPROVE: 0, PROCESSING: 1, FAILED: 2, PAID: 3, IGNORED: 4 } as const;
-export const PAYMENT_STATUSES = Object.values(PaymentStatus);
-
 export const BankTransaction = z.object({
   Id: z.number().int(),
   CompanyId: z.number().int(),

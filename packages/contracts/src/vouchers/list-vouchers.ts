@@ -8,6 +8,13 @@ import { AdminVoucher, IsoDate, VOUCHER_PAGE_SIZE, Voucher } from './voucher';
 
 const integer = z.coerce.number().int();
 
+/**
+ * Where a voucher stands with paying it: to pay (an amount, not paid, no payment open or paid), on the
+ * payment list (a payment waiting for approval or processing), or paid (marked paid or a payment paid).
+ */
+export const VoucherPaymentState = { ANY: -1, TO_PAY: 0, ON_PAYMENT_LIST: 1, PAID: 3 } as const;
+export type VoucherPaymentState = (typeof VoucherPaymentState)[keyof typeof VoucherPaymentState];
+
 export const VoucherSortBy = z.enum(['Id', 'Date', 'Amount', 'SupplierName', 'DueDate', 'CreatedAt']);
 
 /** The voucher filter of the spec, with its defaults. companyId is checked by the server, not here. */
@@ -25,6 +32,9 @@ export const VoucherFilter = z.object({
   source: integer.min(-1).max(10).default(-1),
   status: integer.min(-1).max(10).default(-1),
   voucherId: Id.optional(),
+  paymentState: integer
+    .refine((state) => (Object.values(VoucherPaymentState) as number[]).includes(state))
+    .default(VoucherPaymentState.ANY),
 });
 export type VoucherFilter = z.infer<typeof VoucherFilter>;
 

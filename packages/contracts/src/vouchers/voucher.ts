@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentStatusSchema } from '../payments/payment-status';
 
 /** Where a voucher came from. -1 in a filter means any. */
 export const VoucherSource = { WEB_UPLOAD: 0, EMAIL: 1, EHF: 2, MOBILE: 3, MISSING_REGISTRATION: 4 } as const;
@@ -48,6 +49,8 @@ export const Voucher = z.object({
   Source: z.number().int(),
   Status: z.number().int(),
   IsPaid: z.boolean(),
+  /** The status of the voucher's latest payment (PaymentStatus), null when it has none. */
+  PaymentStatus: PaymentStatusSchema.nullable(),
   Labels: z.array(z.string()),
   Files: z.array(VoucherFile),
   CreatedAt: z.string(),

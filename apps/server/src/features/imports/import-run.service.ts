@@ -39,6 +39,16 @@ export type AfterImport = (
   importId: number,
 ) => Promise<AutoMatchSummary>;
 
+/**
+ * Run inside the import's transaction once its rows are in, so what it changes is kept or undone with the
+ * import (payments the statement shows paid). Handed in where the features are put together, like AfterImport.
+ */
+export type WithinImport = (
+  tx: Db,
+  actor: { companyId: number; userId: number; language: Language },
+  importId: number,
+) => Promise<unknown>;
+
 /** One run of a claimed import job: what it reads, into which account, for whom, and what follows. */
 export type ImportRun = {
   db: Db;
@@ -51,6 +61,7 @@ export type ImportRun = {
   template?: string | undefined;
   /** The language of the person importing, for the failure the job tells. */
   language: Language;
+  withinImport: WithinImport;
   afterImport: AfterImport;
   onError: (error: unknown) => void;
 };
@@ -182,6 +193,7 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
     }
     progress.processedBytes = job.fileSize;
     if (progress.processedRows === 0 && progress.refused === 0) throw Errors.invalid('importNoRows');
+    await run.withinImport(tx, { companyId: job.companyId, userId, language: run.language }, record.id);
     const duplicates = progress.processedRows - imported;
     const document =
       job.format === 'camt053'

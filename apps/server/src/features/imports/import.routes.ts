@@ -16,9 +16,9 @@ import type { ObjectStore } from '../../platform/object-store';
 import { registerRoute } from '../../platform/route';
 import * as imports from './import.service';
 import * as history from './import-history.service';
-import type { AfterImport } from './import-run.service';
+import type { AfterImport, WithinImport } from './import-run.service';
 
-type Options = { db: Db; store: ObjectStore; afterImport: AfterImport };
+type Options = { db: Db; store: ObjectStore; withinImport: WithinImport; afterImport: AfterImport };
 
 /** Statement uploads are spooled to disk; the body limit is the file limit plus room for the form. */
 const statementUpload = {
@@ -31,7 +31,7 @@ function logFailure(request: FastifyRequest) {
 }
 
 /** Statement imports (under transactions/) and their history (bankImport). */
-export async function importRoutes(app: FastifyInstance, { db, store, afterImport }: Options) {
+export async function importRoutes(app: FastifyInstance, { db, store, withinImport, afterImport }: Options) {
   registerRoute(
     app,
     importTransactions,
@@ -40,6 +40,7 @@ export async function importRoutes(app: FastifyInstance, { db, store, afterImpor
         ...body,
         files: spooledFiles(request),
         language: requestLanguage(request),
+        withinImport,
         afterImport,
         log: logFailure(request),
       }),
@@ -63,6 +64,7 @@ export async function importRoutes(app: FastifyInstance, { db, store, afterImpor
     imports.startImport(db, store, principal, {
       ...body,
       language: requestLanguage(request),
+      withinImport,
       afterImport,
       log: logFailure(request),
     }),

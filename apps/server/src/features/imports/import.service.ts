@@ -25,6 +25,7 @@ import {
   jobsRunningHere,
   runJob,
   STALE_HEARTBEAT_MS,
+  type WithinImport,
 } from './import-run.service';
 import {
   type DetectedLayout,
@@ -274,6 +275,7 @@ export async function startImport(
     companyId?: number | undefined;
     jobId: number;
     language: Language;
+    withinImport: WithinImport;
     afterImport: AfterImport;
     log: (error: unknown) => void;
   } & ReadChoice,
@@ -288,6 +290,7 @@ export async function startImport(
     mapping: input.mapping,
     template: input.template,
     language: input.language,
+    withinImport: input.withinImport,
     afterImport: input.afterImport,
     onError: input.log,
   });
@@ -304,6 +307,7 @@ export async function importFiles(
     companyBankId: number;
     files: SpooledFile[];
     language: Language;
+    withinImport: WithinImport;
     afterImport: AfterImport;
     log: (error: unknown) => void;
   },
@@ -329,6 +333,7 @@ export async function importFiles(
       account,
       userId: principal.userId,
       language: input.language,
+      withinImport: input.withinImport,
       afterImport: input.afterImport,
       onError: (error) => {
         failure = error;

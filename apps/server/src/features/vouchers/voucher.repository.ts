@@ -1,4 +1,4 @@
-import type { VoucherFilter } from '@bilag/contracts';
+import { PaymentStatus, type VoucherFilter, VoucherPaymentState } from '@bilag/contracts';
 import {
   and,
   asc,
@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared-statements';
-import { companies } from '../../db/schema';
+import { companies, payments } from '../../db/schema';
 import { escapeLike, type FileSummary, filesOfOwnerRow, monthRange, yearRange } from '../../db/sql-helpers';
 import { isCompanyAccessible } from '../companies';
 import {
@@ -31,6 +31,20 @@ import {
 } from './voucher.table';
 
 export type NewVoucher = Omit<VoucherRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'deletedBy'>;
+
+/** Whether the voucher has a payment in one of the statuses; an index probe of payments_voucher_idx per voucher. */
+function hasPaymentIn(statuses: readonly PaymentStatus[]) {
+  return sql`exists (select 1 from ${payments} p where p.company_id = "vouchers"."company_id"
+    and p.voucher_id = "vouchers"."id" and p.status in (${sql.join(
+      statuses.map((status) => sql.raw(String(status))),
+      sql`, `,
+    )}))`;
+}
+
+/** The status of the voucher's latest payment, null when it has none; read only for the rows of a page. */
+const latestPaymentStatus = sql<PaymentStatus | null>`(select p.status from ${payments} p
+  where p.company_id = "vouchers"."company_id" and p.voucher_id = "vouchers"."id"
+  order by p.id desc limit 1)`;
 
 /** Each term a voucher filter can have, as a condition on placeholders named after its values. */
 const filterTermConditions = {
@@ -46,6 +60,20 @@ const filterTermConditions = {
   voucherId: () => eq(vouchers.id, sql.placeholder('voucherId')),
   keyword: () => or(...keywordMatches()),
   keywordOrId: () => or(...keywordMatches(), eq(vouchers.id, sql.placeholder('keywordId'))),
+  toPay: () =>
+    and(
+      sql`${vouchers.amountOre} > 0`,
+      eq(vouchers.isPaid, false),
+      sql`not ${hasPaymentIn([PaymentStatus.FOR_APPROVE, PaymentStatus.PROCESSING, PaymentStatus.PAID])}`,
+    ),
+  onPaymentList: () => hasPaymentIn([PaymentStatus.FOR_APPROVE, PaymentStatus.PROCESSING]),
+  paid: () => or(eq(vouchers.isPaid, true), hasPaymentIn([PaymentStatus.PAID])),
+};
+
+const PAYMENT_STATE_TERMS: Readonly<Record<number, FilterTerm | undefined>> = {
+  [VoucherPaymentState.TO_PAY]: 'toPay',
+  [VoucherPaymentState.ON_PAYMENT_LIST]: 'onPaymentList',
+  [VoucherPaymentState.PAID]: 'paid',
 };
 
 type FilterTerm = keyof typeof filterTermConditions;
@@ -94,6 +122,8 @@ function filterTerms(filter: Omit<VoucherFilter, 'companyId'>) {
     terms.push('voucherId');
     values.voucherId = filter.voucherId;
   }
+  const paymentStateTerm = PAYMENT_STATE_TERMS[filter.paymentState];
+  if (paymentStateTerm) terms.push(paymentStateTerm);
   if (filter.keyword) {
     values.keyword = filter.keyword;
     values.keywordPattern = `%${escapeLike(filter.keyword)}%`;
@@ -140,10 +170,21 @@ const {
 /** A voucher as a list shows it: the columns of its reply, since every column read costs on every row. */
 export type ListedVoucherRow = Omit<VoucherRow, 'effectiveDate' | 'createdBy' | 'deletedBy'>;
 
+/** A listed voucher with what the reply shows beside it. */
+export type ListedVoucher = {
+  voucher: ListedVoucherRow;
+  files: VoucherFileSummary[];
+  paymentStatus: PaymentStatus | null;
+};
+
 /** The page of vouchers matching `where`, with their files. */
 function pageOfVouchers(db: Db, where: SQL | undefined, sort: VoucherSort) {
   return db
-    .select({ voucher: listedColumns, files: filesOfVoucher.as('files') })
+    .select({
+      voucher: listedColumns,
+      files: filesOfVoucher.as('files'),
+      paymentStatus: latestPaymentStatus.as('payment_status'),
+    })
     .from(vouchers)
     .where(where)
     .orderBy(...orderBy(sort))
@@ -164,7 +205,12 @@ function prepareList(db: Db, terms: FilterTerm[], sort: VoucherSort, statementNa
   );
   const page = pageOfVouchers(db, where, sort).as('page');
   return db
-    .select({ voucher: page.voucher, files: page.files, total: db.$count(vouchers, where) })
+    .select({
+      voucher: page.voucher,
+      files: page.files,
+      paymentStatus: page.paymentStatus,
+      total: db.$count(vouchers, where),
+    })
     .from(companies)
     .leftJoin(page, sql`true`)
     .where(
@@ -190,7 +236,9 @@ export async function listVouchersIfAccessible(
   const [first] = rows;
   if (!first) return undefined;
   return {
-    rows: rows.flatMap(({ voucher, files }) => (voucher ? [{ voucher, files }] : [])),
+    rows: rows.flatMap(({ voucher, files, paymentStatus }): ListedVoucher[] =>
+      voucher ? [{ voucher, files, paymentStatus }] : [],
+    ),
     total: first.total,
   };
 }
@@ -213,6 +261,7 @@ function prepareAdminList(db: Db, shape: AdminListShape, statementName: string) 
       .select({
         voucher: vouchers,
         files: filesOfVoucher,
+        paymentStatus: latestPaymentStatus,
         companyName: companies.name,
         companyAlias: companies.alias,
       })
@@ -440,4 +489,26 @@ export async function upsertMissingRegistration(
     .returning();
   if (!row) throw new Error('The missing-voucher registration was not stored');
   return { row, before };
+}
+
+/** The status of each voucher's latest payment, for vouchers read one by one (detail, after a change). */
+export async function latestPaymentStatuses(
+  db: Db,
+  companyId: number,
+  voucherIds: readonly number[],
+): Promise<Map<number, PaymentStatus>> {
+  if (voucherIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([payments.voucherId], { voucherId: payments.voucherId, status: payments.status })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        sql`${payments.voucherId} = any(${sql.param([...voucherIds])}::bigint[])`,
+      ),
+    )
+    .orderBy(payments.voucherId, desc(payments.id));
+  return new Map(
+    rows.flatMap((row) => (row.voucherId === null ? [] : [[row.voucherId, row.status] as const])),
+  );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoginData } from '@bilag/contracts';
@@ -5,13 +6,17 @@ import {
   BankTransactionStatus,
   ErrorCode,
   ListVouchersReply,
+  PaymentStatus,
+  PaymentType,
   RoleId,
+  VoucherPaymentState,
   VoucherSource,
   VoucherStatus,
 } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema';
 import {
   bearer,
   givenBankAccount,
@@ -19,6 +24,7 @@ import {
   givenTenantApp,
   givenTransaction,
   givenUser,
+  givenVoucher,
   login,
   multipart,
   type TenantApp,
@@ -540,6 +546,84 @@ describe('vouchers', () => {
         payload: { companyId: context.companyId, bankTransactionId: 987_654, isPrivate: false },
       });
       expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('payment state', () => {
+    it("shows each voucher's latest payment status and filters by to pay, on the payment list and paid", async () => {
+      const tag = `Paystate ${Date.now()}`;
+      const voucherWith = async (amountOre: number, statuses: PaymentStatus[], isPaid = false) => {
+        const voucher = await givenVoucher(context.app, context.session, context.companyId, {
+          supplierName: `${tag} ${amountOre}`,
+          amountOre,
+          date: '2025-02-01',
+        });
+        if (isPaid)
+          await context.call('PUT', `/api/main/voucher/${voucher.Id}`, {
+            companyId: context.companyId,
+            isPaid,
+          });
+        for (const status of statuses) {
+          const uuid = randomUUID();
+          await context.db.insert(payments).values({
+            companyId: context.companyId,
+            uuid,
+            voucherId: voucher.Id,
+            type: PaymentType.DOMESTIC,
+            source: 0,
+            status,
+            creditorName: `${tag} ${amountOre}`,
+            creditorAccount: '12060000000',
+            amountOre,
+            dueDate: '2025-03-01',
+            endToEndId: `E2E-${uuid}`,
+          });
+        }
+        return voucher.Id;
+      };
+      const toPay = await voucherWith(100_00, []);
+      const waiting = await voucherWith(200_00, [PaymentStatus.FOR_APPROVE]);
+      const sent = await voucherWith(300_00, [PaymentStatus.PROCESSING]);
+      const paidByPayment = await voucherWith(400_00, [PaymentStatus.PAID]);
+      const markedPaid = await voucherWith(500_00, [], true);
+      const failedThenDropped = await voucherWith(600_00, [PaymentStatus.FAILED, PaymentStatus.IGNORED]);
+      const credit = await voucherWith(-100_00, []);
+
+      const list = async (paymentState?: number) => {
+        const query = new URLSearchParams({
+          companyId: String(context.companyId),
+          keyword: tag,
+          sortBy: 'Id',
+          sortType: 'asc',
+          ...(paymentState === undefined ? {} : { paymentState: String(paymentState) }),
+        });
+        const response = await context.call('GET', `/api/main/voucher/list?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return ListVouchersReply.parse(response.json()).data.rows;
+      };
+      const all = await list();
+      expect(all.map((voucher) => [voucher.Id, voucher.PaymentStatus])).toEqual([
+        [toPay, null],
+        [waiting, PaymentStatus.FOR_APPROVE],
+        [sent, PaymentStatus.PROCESSING],
+        [paidByPayment, PaymentStatus.PAID],
+        [markedPaid, null],
+        [failedThenDropped, PaymentStatus.IGNORED],
+        [credit, null],
+      ]);
+      const ids = async (state: number) => (await list(state)).map((voucher) => voucher.Id);
+      expect(await ids(VoucherPaymentState.TO_PAY)).toEqual([toPay, failedThenDropped]);
+      expect(await ids(VoucherPaymentState.ON_PAYMENT_LIST)).toEqual([waiting, sent]);
+      expect(await ids(VoucherPaymentState.PAID)).toEqual([paidByPayment, markedPaid]);
+      expect(await ids(VoucherPaymentState.ANY)).toHaveLength(7);
+
+      const detail = await context.call('GET', `/api/main/voucher/${waiting}?companyId=${context.companyId}`);
+      expect(detail.json().data.PaymentStatus).toBe(PaymentStatus.FOR_APPROVE);
+      const refused = await context.call(
+        'GET',
+        `/api/main/voucher/list?companyId=${context.companyId}&paymentState=2`,
+      );
+      expect(refused.statusCode).toBe(400);
     });
   });
 

@@ -2,6 +2,7 @@ import {
   type AddVoucherBalanceRequest,
   type AdminVoucherFilter,
   FETCH_ALL_LIMIT,
+  type PaymentStatus,
   STATISTIC_SLOTS,
   type UpdateVoucherRequest,
   VOUCHER_UPLOAD_LIMITS,
@@ -42,7 +43,11 @@ function todayInNorway(now = new Date()): string {
   return todayIsoDate('Europe/Oslo', now);
 }
 
-function toVoucher(row: repository.ListedVoucherRow, files: repository.VoucherFileSummary[]): Voucher {
+function toVoucher(
+  row: repository.ListedVoucherRow,
+  files: repository.VoucherFileSummary[],
+  paymentStatus: PaymentStatus | null,
+): Voucher {
   return {
     Id: row.id,
     CompanyId: row.companyId,
@@ -57,6 +62,7 @@ function toVoucher(row: repository.ListedVoucherRow, files: repository.VoucherFi
     Source: row.source,
     Status: row.status,
     IsPaid: row.isPaid,
+    PaymentStatus: paymentStatus,
     Labels: row.labels,
     Files: files.map(toFileReply),
     CreatedAt: row.createdAt.toISOString(),
@@ -94,9 +100,16 @@ function toFileSummary(file: StoredFileRow): repository.VoucherFileSummary {
 
 export async function attachVoucherFiles(db: Db, companyId: number, rows: VoucherRow[]): Promise<Voucher[]> {
   const ids = rows.map((row) => row.id);
-  const files = await listFilesOfOwners(db, companyId, VOUCHER_FILE_OWNER, ids);
+  const [files, paymentStatuses] = await Promise.all([
+    listFilesOfOwners(db, companyId, VOUCHER_FILE_OWNER, ids),
+    repository.latestPaymentStatuses(db, companyId, ids),
+  ]);
   return rows.map((row) =>
-    toVoucher(row, files.filter((file) => file.ownerId === row.id).map(toFileSummary)),
+    toVoucher(
+      row,
+      files.filter((file) => file.ownerId === row.id).map(toFileSummary),
+      paymentStatuses.get(row.id) ?? null,
+    ),
   );
 }
 
@@ -125,12 +138,15 @@ function listIfAccessible(
 export async function listVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
   const offset = (filter.pageNumber - 1) * filter.pageSize;
   const { rows, total } = await listIfAccessible(db, principal, filter, filter.pageSize, offset);
-  return { total, rows: rows.map(({ voucher, files }) => toVoucher(voucher, files)) };
+  return {
+    total,
+    rows: rows.map(({ voucher, files, paymentStatus }) => toVoucher(voucher, files, paymentStatus)),
+  };
 }
 
 export async function listAllVouchers(db: Db, principal: Principal, filter: VoucherFilter) {
   const { rows, total } = await listIfAccessible(db, principal, filter, FETCH_ALL_LIMIT, 0);
-  const listed = rows.map(({ voucher, files }) => toVoucher(voucher, files));
+  const listed = rows.map(({ voucher, files, paymentStatus }) => toVoucher(voucher, files, paymentStatus));
   return { total, rows: listed, isTruncated: total > rows.length };
 }
 
@@ -143,8 +159,8 @@ export async function listAdminVouchers(db: Db, filter: AdminVoucherFilter) {
   );
   return {
     total,
-    rows: rows.map(({ voucher, files, companyName, companyAlias }) => ({
-      ...toVoucher(voucher, files),
+    rows: rows.map(({ voucher, files, paymentStatus, companyName, companyAlias }) => ({
+      ...toVoucher(voucher, files, paymentStatus),
       CompanyName: companyName,
       CompanyAlias: companyAlias,
     })),

@@ -8,6 +8,8 @@ type ApiErrorDetails = {
   code: string | typeof CONNECT_FAIL_CODE;
   message: string;
   errorType?: string | undefined;
+  /** What the server added to explain the failure, such as the fields at fault; read it through a schema. */
+  data?: unknown;
 };
 
 /** A failed call, carrying the server's translated message and its stable code. */
@@ -15,13 +17,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | typeof CONNECT_FAIL_CODE;
   readonly errorType: string | undefined;
+  readonly data: unknown;
 
-  constructor({ status, code, message, errorType }: ApiErrorDetails) {
+  constructor({ status, code, message, errorType, data }: ApiErrorDetails) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errorType = errorType;
+    this.data = data;
   }
 
   get isConnectFail(): boolean {

@@ -30,6 +30,7 @@ export function toApiError(status: number, payload: unknown): ApiError {
       code: reply.data.code,
       message: reply.data.message,
       errorType: reply.data.errorType,
+      data: reply.data.data,
     });
   }
   return new ApiError({ status, code: `HTTP_${status}`, message: i18n.t('errors.unexpected') });
@@ -46,6 +47,12 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 export type RouteCall<R extends Route> = RouteRequest<R> & {
   signal?: AbortSignal | undefined;
+  /**
+   * For calls that move money: the key that makes a retry of the same action act once. Give the same key
+   * when the person repeats the same action (a retry after a lost answer); by default each call gets a
+   * new one.
+   */
+  idempotencyKey?: string | undefined;
 };
 
 /**
@@ -70,6 +77,7 @@ export async function sendRoute<R extends Route>(
     [LANGUAGE_HEADER]: readStoredLanguage(),
   };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (route.idempotent) headers['Idempotency-Key'] = request.idempotencyKey ?? crypto.randomUUID();
 
   let response: Response;
   try {

@@ -53,6 +53,7 @@ export function uploadFile<R extends Route>(
     request.open(method, path);
     request.setRequestHeader(LANGUAGE_HEADER, readStoredLanguage());
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.AccessToken}`);
+    if (route.idempotent) request.setRequestHeader('Idempotency-Key', crypto.randomUUID());
 
     function fail(error: unknown) {
       if (session) applySessionRules(error);

@@ -1,2 +1,3 @@
 export { adminBankKeys } from './admin/bank-admin.queries';
 export { companyBankKeys } from './bank.queries';
+export { accountLabel } from './bank-account.format';

@@ -44,6 +44,7 @@ function voucher(id: number): Voucher {
     Source: 0,
     Status: 1,
     IsPaid: false,
+    PaymentStatus: null,
     Labels: [],
     Files: [],
     CreatedAt: '2026-10-01T08:00:00Z',

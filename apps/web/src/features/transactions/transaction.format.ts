@@ -19,7 +19,7 @@ export function statusLabelKey(status: number) {
   return statusLabelKeys[status as BankTransactionStatus] ?? 'bankTransactions.status.unknown';
 }
 
-type PaymentStatusNumber = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+type ListedPaymentStatus = keyof typeof paymentStatusLabelKeys;
 
 export const paymentStatusLabelKeys = {
   [PaymentStatus.FOR_APPROVE]: 'bankTransactions.paymentStatus.forApprove',
@@ -39,7 +39,7 @@ export const paymentStatusColors: Record<number, string> = {
 
 export function paymentStatusLabelKey(paymentStatus: number) {
   return (
-    paymentStatusLabelKeys[paymentStatus as PaymentStatusNumber] ?? 'bankTransactions.paymentStatus.unknown'
+    paymentStatusLabelKeys[paymentStatus as ListedPaymentStatus] ?? 'bankTransactions.paymentStatus.unknown'
   );
 }
 

@@ -1,6 +1,9 @@
+import { PaymentStatus } from '@bilag/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { paymentStatusColors } from '../payments';
 import { statusColors, statusLabelKey } from './voucher.format';
+import { paymentStatusLabelKey } from './voucher-payment.format';
 
 /** A dot badge keeps the text dark, so the label keeps AA contrast in the light teal of "connected" too. */
 export function StatusBadge({ status }: { status: number }) {
@@ -16,7 +19,7 @@ export function PaidBadge({ isPaid, isOverdue = false }: { isPaid: boolean; isOv
   const { t } = useTranslation();
   if (isPaid) {
     return (
-      <Badge variant="light" color="green" radius="sm" size="sm" tt="none">
+      <Badge variant="dot" color="green" radius="sm" size="sm" tt="none">
         {t('vouchers.paid')}
       </Badge>
     );
@@ -30,6 +33,39 @@ export function PaidBadge({ isPaid, isOverdue = false }: { isPaid: boolean; isOv
       tt="none"
     >
       {isOverdue ? t('vouchers.overdue') : t('vouchers.unpaid')}
+    </Badge>
+  );
+}
+
+/** The payment statuses a voucher shows in place of "unpaid": on its way to being paid, or failed. */
+const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  PaymentStatus.FOR_APPROVE,
+  PaymentStatus.PROCESSING,
+  PaymentStatus.FAILED,
+];
+
+/** Paid, on the payment list, sent to the bank, failed, or unpaid (overdue when past its due date). */
+export function PaymentStateBadge({
+  isPaid,
+  paymentStatus,
+  isOverdue,
+}: {
+  isPaid: boolean;
+  paymentStatus: PaymentStatus | null;
+  isOverdue: boolean;
+}) {
+  if (isPaid || paymentStatus === null || !OPEN_PAYMENT_STATUSES.includes(paymentStatus)) {
+    return <PaidBadge isPaid={isPaid} isOverdue={isOverdue} />;
+  }
+  return <PaymentStatusBadge status={paymentStatus} data-testid="payment-state" />;
+}
+
+/** A payment's status as the voucher sees it: on the payment list, sent to the bank, paid, failed. */
+export function PaymentStatusBadge({ status, ...rest }: { status: PaymentStatus; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="dot" color={paymentStatusColors[status]} radius="sm" size="sm" tt="none" {...rest}>
+      {t(paymentStatusLabelKey(status))}
     </Badge>
   );
 }

@@ -20,6 +20,7 @@ import { VoucherBalancesCard } from './VoucherBalancesCard';
 import { VoucherEditForm } from './VoucherEditForm';
 import { VoucherFilePreview } from './VoucherFilePreview';
 import { VoucherHistory } from './VoucherHistory';
+import { VoucherPaymentCard } from './VoucherPaymentCard';
 import { isOverdue, sourceLabelKey } from './voucher.format';
 import { useDeleteVouchersMutation } from './voucher.mutations';
 import { voucherKeys } from './voucher.queries';
@@ -143,6 +144,11 @@ export default function VoucherDetailPage() {
                     labelSuggestions={(labels.data ?? []).map((label) => label.Label)}
                   />
                 </Card>
+                <VoucherPaymentCard
+                  companyId={company.Id}
+                  voucher={voucher}
+                  paymentListPath={companyPath(company, 'payments/payment-list')}
+                />
                 <VoucherBalancesCard companyId={company.Id} voucher={voucher} />
                 <VoucherTransactionsCard companyId={company.Id} voucherId={voucher.Id} />
                 <VoucherHistory entries={voucher.History} />

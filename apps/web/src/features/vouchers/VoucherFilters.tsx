@@ -1,4 +1,4 @@
-import { VOUCHER_SOURCES, VOUCHER_STATUSES } from '@bilag/contracts';
+import { VOUCHER_SOURCES, VOUCHER_STATUSES, VoucherPaymentState } from '@bilag/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconHash } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, KEYWORD_DELAY_MS, useFilterText } from '../../ui/FilterBar';
 import { countActiveFilters, type VoucherFilterChanges, type VoucherListFilter } from './voucher.filter';
-import { sourceLabelKey, statusLabelKey } from './voucher.format';
+import { paymentStateLabelKeys, paymentStateOf, sourceLabelKey, statusLabelKey } from './voucher.format';
 
 type VoucherFiltersProps = {
   filter: VoucherListFilter;
@@ -38,6 +38,10 @@ export function VoucherFilters({
     { value: '-1', label: t('vouchers.filters.anySource') },
     ...VOUCHER_SOURCES.map((source) => ({ value: String(source), label: t(sourceLabelKey(source)) })),
   ];
+  const paymentStateOptions = Object.values(VoucherPaymentState).map((state) => ({
+    value: String(state),
+    label: t(paymentStateLabelKeys[state]),
+  }));
   const statusOptions = [
     { value: '-1', label: t('vouchers.filters.anyStatus') },
     ...VOUCHER_STATUSES.map((status) => ({ value: String(status), label: t(statusLabelKey(status)) })),
@@ -76,6 +80,15 @@ export function VoucherFilters({
         allowDeselect={false}
         w={150}
         data-testid="filter-status"
+      />
+      <Select
+        label={t('vouchers.filters.paymentState')}
+        data={paymentStateOptions}
+        value={String(filter.paymentState)}
+        onChange={(value) => onChangeFilter({ paymentState: paymentStateOf(value) })}
+        allowDeselect={false}
+        w={190}
+        data-testid="filter-payment-state"
       />
       <TextInput
         label={t('vouchers.filters.voucherId')}

@@ -1,7 +1,14 @@
 import type { Voucher } from '@bilag/contracts';
-import { Button, Stack } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconReceiptOff, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconCashBanknotePlus,
+  IconDots,
+  IconFileInvoice,
+  IconReceiptOff,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +24,14 @@ import { YearSelect } from '../../ui/YearSelect';
 import { listYear } from '../../ui/year';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { MissingSummaryBadges } from './MissingSummaryBadges';
+import { useAddToPaymentList } from './useAddToPaymentList';
 import { VoucherFilters } from './VoucherFilters';
 import { VoucherTable } from './VoucherTable';
 import { VoucherUpload } from './VoucherUpload';
 import { useVoucherFilter, voucherYear } from './voucher.filter';
 import { useDeleteVouchersMutation } from './voucher.mutations';
 import { voucherKeys } from './voucher.queries';
+import { voucherPaymentKeys } from './voucher-payment.queries';
 
 export default function VoucherListPage() {
   const { t } = useTranslation();
@@ -44,6 +53,11 @@ export default function VoucherListPage() {
 
   const { rows, summary: listSummary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Id));
+  const paymentActions = useQuery(voucherPaymentKeys.actions(company.Id));
+  const canPrepare = paymentActions.data?.canPrepare === true;
+  const paymentList = useAddToPaymentList(company.Id);
+  const pendingRequest = paymentList.pendingRequest;
+  const pendingVoucherIds = pendingRequest?.kind === 'vouchers' ? pendingRequest.voucherIds : [];
 
   function voucherPath(voucherId: number) {
     return companyPath(company, `voucher/${voucherId}`);
@@ -62,6 +76,13 @@ export default function VoucherListPage() {
     });
   }
 
+  function onAddSelectedToPaymentList() {
+    paymentList.onAdd(
+      { kind: 'vouchers', voucherIds: selection.selectedOnPage, confirmDuplicate: false },
+      selection.onClearSelection,
+    );
+  }
+
   return (
     <Stack gap="lg" maw={1400}>
       <PageHeader
@@ -78,6 +99,24 @@ export default function VoucherListPage() {
         <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => openFilePicker.current?.()}>
           {t('vouchers.upload.button')}
         </Button>
+        {canPrepare && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" size={36} aria-label={t('vouchers.list.moreActions')}>
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconFileInvoice size={16} aria-hidden />}
+                disabled={paymentList.isAdding}
+                onClick={() => paymentList.onAdd({ kind: 'unpaid-ehf', confirmDuplicate: false })}
+              >
+                {t('vouchers.payment.addUnpaidEhf')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </PageHeader>
 
       {years.isError ? (
@@ -115,15 +154,28 @@ export default function VoucherListPage() {
           summary: listSummary,
           'data-testid': 'voucher-count',
           actions: selection.selectedOnPage.length > 0 && (
-            <Button
-              color="red"
-              variant="light"
-              size="xs"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setIsConfirmingDelete(true)}
-            >
-              {t('vouchers.delete.selected', { count: selection.selectedOnPage.length })}
-            </Button>
+            <Group gap="xs">
+              {canPrepare && (
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconCashBanknotePlus size={14} aria-hidden />}
+                  loading={paymentList.isAdding}
+                  onClick={onAddSelectedToPaymentList}
+                >
+                  {t('vouchers.payment.addSelected', { count: selection.selectedOnPage.length })}
+                </Button>
+              )}
+              <Button
+                color="red"
+                variant="light"
+                size="xs"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => setIsConfirmingDelete(true)}
+              >
+                {t('vouchers.delete.selected', { count: selection.selectedOnPage.length })}
+              </Button>
+            </Group>
           ),
         }}
         query={list}
@@ -141,8 +193,23 @@ export default function VoucherListPage() {
           selection={selection}
           onSort={(sortBy, sortType) => onChangeFilter({ sortBy, sortType })}
           onOpen={onOpen}
+          paymentAction={
+            canPrepare
+              ? {
+                  pendingVoucherIds,
+                  onAddToPaymentList: (voucher) =>
+                    paymentList.onAdd({
+                      kind: 'vouchers',
+                      voucherIds: [voucher.Id],
+                      confirmDuplicate: false,
+                    }),
+                }
+              : undefined
+          }
         />
       </ListCard>
+
+      {paymentList.dialog}
 
       <ConfirmDeleteModal
         opened={isConfirmingDelete}

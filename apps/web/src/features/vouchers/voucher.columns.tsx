@@ -6,10 +6,11 @@ import { displayTimeZone } from '../../ui/dates';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { SortableHeader, type SortDirection } from '../../ui/SortableHeader';
 import type { TableColumn } from '../../ui/TableColumns';
-import { DeletedBadge, LabelBadges, PaidBadge, StatusBadge } from './VoucherBadges';
+import { DeletedBadge, LabelBadges, PaymentStateBadge, StatusBadge } from './VoucherBadges';
 import { VoucherFileCell } from './VoucherFileCell';
 import type { VoucherSortField } from './voucher.filter';
 import { isOverdue } from './voucher.format';
+import { paymentStatusOf } from './voucher-payment.format';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -114,10 +115,14 @@ export function useVoucherColumns({ filter, onSort }: VoucherSorting) {
     },
     paid: {
       key: 'paid',
-      header: <Table.Th w={92}>{t('vouchers.fields.paid')}</Table.Th>,
+      header: <Table.Th w={150}>{t('vouchers.fields.payment')}</Table.Th>,
       cell: (voucher) => (
         <Table.Td>
-          <PaidBadge isPaid={voucher.IsPaid} isOverdue={isOverdue(voucher.DueDate, voucher.IsPaid, today)} />
+          <PaymentStateBadge
+            isPaid={voucher.IsPaid}
+            paymentStatus={paymentStatusOf(voucher.PaymentStatus)}
+            isOverdue={isOverdue(voucher.DueDate, voucher.IsPaid, today)}
+          />
         </Table.Td>
       ),
     },

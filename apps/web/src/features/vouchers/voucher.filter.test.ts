@@ -1,3 +1,4 @@
+import { VoucherPaymentState } from '@bilag/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultVoucherFilter, readVoucherFilter, writeVoucherFilter } from './voucher.filter';
 
@@ -35,6 +36,14 @@ describe('the voucher filter in the address', () => {
   it('treats a value the contract refuses as absent instead of failing', () => {
     const filter = readVoucherFilter(new URLSearchParams('month=13&sort=Nope&page=-2&from=31.02.2025&id=x'));
     expect(filter).toEqual(defaultVoucherFilter);
+  });
+
+  it('keeps the payment state in the address, and reads one the spec does not know as any', () => {
+    const toPay = { ...defaultVoucherFilter, paymentState: VoucherPaymentState.TO_PAY };
+    const params = writeVoucherFilter(toPay, new URLSearchParams());
+    expect(params.toString()).toBe('payment=0');
+    expect(readVoucherFilter(params)).toEqual(toPay);
+    expect(readVoucherFilter(new URLSearchParams('payment=2')).paymentState).toBe(VoucherPaymentState.ANY);
   });
 
   it('keeps parameters that belong to another screen', () => {

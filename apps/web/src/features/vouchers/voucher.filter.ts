@@ -23,6 +23,7 @@ export const voucherFilter = defineUrlFilter<VoucherListFilter>(
     keyword: 'q',
     source: 'source',
     status: 'status',
+    paymentState: 'payment',
     voucherId: 'id',
   },
   ['year'],
@@ -44,5 +45,13 @@ export function useVoucherFilter() {
 }
 
 export function countActiveFilters(filter: VoucherListFilter): number {
-  return countActive(voucherFilter, filter, ['from', 'to', 'keyword', 'source', 'status', 'voucherId']);
+  return countActive(voucherFilter, filter, [
+    'from',
+    'to',
+    'keyword',
+    'source',
+    'status',
+    'paymentState',
+    'voucherId',
+  ]);
 }

@@ -18,6 +18,7 @@ const voucher: Voucher = {
   Source: 0,
   Status: 1,
   IsPaid: false,
+  PaymentStatus: null,
   Labels: ['porto'],
   Files: [],
   CreatedAt: '2025-06-01T08:00:00.000Z',

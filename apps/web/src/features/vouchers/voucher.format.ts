@@ -1,4 +1,4 @@
-import { VoucherSource, VoucherStatus } from '@bilag/contracts';
+import { VoucherPaymentState, VoucherSource, VoucherStatus } from '@bilag/contracts';
 
 export const sourceLabelKeys = {
   [VoucherSource.WEB_UPLOAD]: 'vouchers.source.upload',
@@ -33,4 +33,18 @@ export function statusLabelKey(status: number) {
 /** Whether a due date has passed for an unpaid voucher, compared as calendar dates. */
 export function isOverdue(dueDate: string | null, isPaid: boolean, today: string): boolean {
   return dueDate !== null && !isPaid && dueDate < today;
+}
+
+export const paymentStateLabelKeys = {
+  [VoucherPaymentState.ANY]: 'vouchers.filters.anyPaymentState',
+  [VoucherPaymentState.TO_PAY]: 'vouchers.filters.toPay',
+  [VoucherPaymentState.ON_PAYMENT_LIST]: 'vouchers.filters.onPaymentList',
+  [VoucherPaymentState.PAID]: 'vouchers.filters.paidState',
+} as const satisfies Record<VoucherPaymentState, string>;
+
+/** The payment state an option of the filter stands for; anything else is "any". */
+export function paymentStateOf(value: string | null): VoucherPaymentState {
+  return (
+    Object.values(VoucherPaymentState).find((state) => String(state) === value) ?? VoucherPaymentState.ANY
+  );
 }

@@ -1,0 +1,2 @@
+export { formatCreditorAccount, paymentReference, paymentStatusColors } from './payment.format';
+export { paymentKeys } from './payment.queries';

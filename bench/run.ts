@@ -3,6 +3,7 @@ import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
 import { benchMatching } from './matching';
+import { benchPayments } from './payments';
 import type { BenchResult } from './result';
 import { benchStatements } from './statements';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
@@ -17,6 +18,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   vouchers: async () => [...(await benchVoucherListPostgres()), ...(await benchVoucherListEmbedded())],
   imports: benchImports,
   matching: () => benchMatching(),
+  payments: benchPayments,
 };
 
 // The servers measured in this process run with the flags the server runs with in production.

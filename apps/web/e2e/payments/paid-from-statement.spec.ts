@@ -45,36 +45,48 @@ test('a statement line with a payment’s end-to-end id marks the payment paid a
     .getByRole('button', { name: 'Add to payment list' })
     .click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(page.getByText('1 voucher was added to the payment list.')).toBeVisible();
-  const [payment] = await paymentsOfVoucher(page, company, voucherId);
-  if (!payment) throw new Error('The voucher should have a payment');
-  await expect(paymentCard.getByTestId(`voucher-payment-${payment.Id}`)).toContainText('On payment list');
+  const [added] = await paymentsOfVoucher(page, company, voucherId);
+  if (!added) throw new Error('The voucher should have a payment');
+  await expect(paymentCard.getByTestId(`voucher-payment-${added.Id}`)).toContainText('On payment list');
+  // The list pays from the company's default account, which another spec may have added meanwhile:
+  // pay from this test's own account, so its statement touches no other test's.
+  const moved = await page.request.put(`/api/main/payments/${added.Id}`, {
+    headers: { ...accountant.headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      companyId: company.id,
+      type: added.Type,
+      debtorCompanyBankId: debtorId,
+      creditorName: added.CreditorName,
+      creditorAccount: added.CreditorAccount,
+      amountOre: added.AmountOre,
+      currency: added.Currency,
+      dueDate: added.DueDate,
+      ...(added.Kid ? { kid: added.Kid } : {}),
+      ...(added.Message ? { message: added.Message } : {}),
+    },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  const payment = (await moved.json()).data as typeof added;
 
   const headers = { ...(await signInForCalls(page, demoUsers.accountant.email)).headers };
   const exported = await page.request.post('/api/main/v2/voucher-payments/export-pain001', {
     headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
     data: {
       companyId: company.id,
-      companyBankId: payment.DebtorCompanyBankId ?? debtorId,
+      companyBankId: debtorId,
       ids: [payment.Id],
     },
   });
   expect(exported.ok(), await exported.text()).toBe(true);
 
-  await importEntriesInto(
-    page,
-    company,
-    payment.DebtorAccountNumber ?? debtorAccount,
-    payment.DebtorCompanyBankId ?? debtorId,
-    token,
-    [
-      {
-        date: todayInNorway(),
-        amount: camtAmount(amountOre),
-        text: `Betaling ${supplierName}`,
-        endToEndId: payment.EndToEndId,
-      },
-    ],
-  );
+  await importEntriesInto(page, company, debtorAccount, debtorId, token, [
+    {
+      date: todayInNorway(),
+      amount: camtAmount(amountOre),
+      text: `Betaling ${supplierName}`,
+      endToEndId: payment.EndToEndId,
+    },
+  ]);
 
   await page.goto(`/${company.alias}/payments/payment-list?q=${token}&status=3`);
   await expect(page.getByTestId(`payment-status-${payment.Id}`)).toContainText('Paid', {

@@ -65,7 +65,6 @@ test('a payment user puts an invoice on the payment list, edits it, confirms a d
   await expect(form).toBeHidden();
   await expect(firstRow).toContainText(shownAmount(editedAmountOre));
   await expect(firstRow).toContainText(editedKid);
-  expect(await seriousViolations(page)).toEqual([]);
 
   const secondId = await createPayableVoucher(page, company, {
     supplierName,
@@ -144,5 +143,4 @@ test('a payment user puts an invoice on the payment list, edits it, confirms a d
   await expect(paymentCard.getByTestId(`voucher-payment-${first.Id}`)).toContainText('Paid', {
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
-  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -129,43 +129,25 @@ function currencyOf(writer: Writer, currency: string): { decimals: number; amoun
 }
 
 /**
- * The debtor account's `<Id>` (once per PmtInf). checkMessage has made sure an IBAN or account number is
- * letters and digits once compacted, so neither needs escaping.
+ * An account's `<Id>`, its lines at `indent` (the debtor's once per PmtInf, the creditor's a level
+ * deeper per payment). checkMessage has made sure an IBAN or account number is letters and digits once
+ * compacted, so neither needs escaping.
  */
-function debtorAccountIdXml(account: PaymentAccount): string {
+function accountIdXml(account: PaymentAccount, indent: string): string {
   if (account.iban !== undefined && account.iban.trim() !== '') {
-    return `        <Id>
-          <IBAN>${compactAccount(account.iban).toUpperCase()}</IBAN>
-        </Id>
+    return `${indent}<Id>
+${indent}  <IBAN>${compactAccount(account.iban).toUpperCase()}</IBAN>
+${indent}</Id>
 `;
   }
-  return `        <Id>
-          <Othr>
-            <Id>${compactAccount(account.bban ?? '')}</Id>
-            <SchmeNm>
-              <Cd>BBAN</Cd>
-            </SchmeNm>
-          </Othr>
-        </Id>
-`;
-}
-
-/** The creditor account's `<Id>`, as the debtor's a level deeper; written out as it is written per payment. */
-function creditorAccountIdXml(account: PaymentAccount): string {
-  if (account.iban !== undefined && account.iban.trim() !== '') {
-    return `          <Id>
-            <IBAN>${compactAccount(account.iban).toUpperCase()}</IBAN>
-          </Id>
-`;
-  }
-  return `          <Id>
-            <Othr>
-              <Id>${compactAccount(account.bban ?? '')}</Id>
-              <SchmeNm>
-                <Cd>BBAN</Cd>
-              </SchmeNm>
-            </Othr>
-          </Id>
+  return `${indent}<Id>
+${indent}  <Othr>
+${indent}    <Id>${compactAccount(account.bban ?? '')}</Id>
+${indent}    <SchmeNm>
+${indent}      <Cd>BBAN</Cd>
+${indent}    </SchmeNm>
+${indent}  </Othr>
+${indent}</Id>
 `;
 }
 
@@ -238,7 +220,7 @@ ${syntax.executionDate(group.executionDate)}      <Dbtr>
         <Nm>${text(truncate(group.debtor.name, MAX_TEXT_140))}</Nm>
       </Dbtr>
       <DbtrAcct>
-${debtorAccountIdXml(group.debtor.account)}      </DbtrAcct>
+${accountIdXml(group.debtor.account, '        ')}      </DbtrAcct>
       <DbtrAgt>
 ${financialInstitutionXml(group.debtor.bic, syntax, '        ')}      </DbtrAgt>
 `;
@@ -270,7 +252,7 @@ function creditorXml(payment: CreditTransfer, domestic: boolean): string {
           <Nm>${text(truncate(creditor.name, MAX_TEXT_140))}</Nm>
 ${postalAddressXml(creditor.address, country)}        </Cdtr>
         <CdtrAcct>
-${creditorAccountIdXml(creditor.account)}        </CdtrAcct>
+${accountIdXml(creditor.account, '          ')}        </CdtrAcct>
 `;
 }
 

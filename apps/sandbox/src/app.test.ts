@@ -17,11 +17,14 @@ describe('sandbox', () => {
     });
   });
 
-  it('marks its front page as a sandbox in the language asked for, and lists the test identities', async () => {
+  it('marks its front page as a sandbox in the language asked for, and lists the test identities with how each ends at BankID signing and at a bank', async () => {
     const english = await app.inject({ method: 'GET', url: '/?lang=en' });
     expect(english.body).toContain('data-sandbox-banner');
     expect(english.body).toContain('No real money');
     expect(english.body).toContain('12857910093');
+    expect(english.body).toContain(
+      '<tr><td><code>14918310143</code></td><td>Vera Ventetid</td><td>approves</td><td>times out</td></tr>',
+    );
     expect(english.body).toContain('4242 4242 4242 4242');
     expect(english.body).toContain('href="/peppol?lang=en"');
     const norwegian = await app.inject({
@@ -31,6 +34,7 @@ describe('sandbox', () => {
     });
     expect(norwegian.body).toContain('Ingen ekte penger');
     expect(norwegian.body).toContain('lang="nb"');
+    expect(norwegian.body).toContain('<td>Vera Ventetid</td><td>godkjenner</td><td>tidsavbrudd</td>');
   });
 
   it('describes itself in OpenAPI, one tag per party', async () => {

@@ -16,7 +16,13 @@ import { registerFaults } from './platform/faults';
 import { html, pickLanguage, sendPage, type Texts } from './platform/pages';
 import { createStore } from './platform/store';
 import { createWebhookSender } from './platform/webhooks';
-import { SANDBOX_ACCOUNTS, SANDBOX_BANKS, SANDBOX_COMPANIES, TEST_PEOPLE } from './platform/world';
+import {
+  type PersonBehaviour,
+  SANDBOX_ACCOUNTS,
+  SANDBOX_BANKS,
+  SANDBOX_COMPANIES,
+  TEST_PEOPLE,
+} from './platform/world';
 import { signingParty } from './signing';
 
 declare module 'fastify' {
@@ -41,7 +47,8 @@ const INDEX_TEXTS: Texts<
   | 'people'
   | 'ssn'
   | 'name'
-  | 'behaviour'
+  | 'atSigning'
+  | 'atBank'
   | 'accounts'
   | 'bank'
   | 'account'
@@ -61,7 +68,8 @@ const INDEX_TEXTS: Texts<
     people: 'Test identities',
     ssn: 'National identity number',
     name: 'Name',
-    behaviour: 'Strong authentication',
+    atSigning: 'At BankID signing',
+    atBank: 'At a bank (SCA)',
     accounts: 'Company accounts',
     bank: 'Bank',
     account: 'Account',
@@ -81,7 +89,8 @@ const INDEX_TEXTS: Texts<
     people: 'Testidentiteter',
     ssn: 'Fødselsnummer',
     name: 'Navn',
-    behaviour: 'Sterk autentisering',
+    atSigning: 'Ved BankID-signering',
+    atBank: 'I banken (SCA)',
     accounts: 'Bedriftskontoer',
     bank: 'Bank',
     account: 'Konto',
@@ -96,7 +105,7 @@ const INDEX_TEXTS: Texts<
   },
 };
 
-const BEHAVIOUR_TEXTS: Texts<'approves' | 'rejects' | 'times-out' | 'fails'> = {
+const BEHAVIOUR_TEXTS: Texts<PersonBehaviour> = {
   en: { approves: 'approves', rejects: 'rejects', 'times-out': 'times out', fails: 'fails' },
   no: { approves: 'godkjenner', rejects: 'avviser', 'times-out': 'tidsavbrudd', fails: 'feiler' },
 };
@@ -221,8 +230,8 @@ export async function buildSandbox(options: SandboxOptions = {}) {
       title: texts.title,
       body: html`<p>${texts.intro}</p>
 <h2>${texts.people}</h2>
-<table><thead><tr><th>${texts.ssn}</th><th>${texts.name}</th><th>${texts.behaviour}</th></tr></thead><tbody>
-${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${person.name}</td><td>${BEHAVIOUR_TEXTS[language][person.behaviour]}</td></tr>`)}
+<table><thead><tr><th>${texts.ssn}</th><th>${texts.name}</th><th>${texts.atSigning}</th><th>${texts.atBank}</th></tr></thead><tbody>
+${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${person.name}</td><td>${BEHAVIOUR_TEXTS[language][person.behaviour.signing]}</td><td>${BEHAVIOUR_TEXTS[language][person.behaviour.bank]}</td></tr>`)}
 </tbody></table>
 <h2>${texts.accounts}</h2>
 <table><thead><tr><th>${texts.bank}</th><th>${texts.account}</th><th>${texts.owner}</th></tr></thead><tbody>

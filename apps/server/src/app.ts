@@ -15,12 +15,14 @@ import { failInterruptedImports, importRoutes } from './features/imports';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
 import {
   internalTransferRoutes,
+  paymentBasketRoutes,
   paymentFileRoutes,
   paymentReferenceRoutes,
   paymentRoutes,
   paymentUserRoutes,
   settlePaymentsOfImport,
 } from './features/payments';
+import { signingRoutes } from './features/signing';
 import { transactionRoutes } from './features/transactions';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
@@ -29,10 +31,12 @@ import { authPlugin, OPENAPI_PREFIX } from './platform/auth';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { formDataPlugin } from './platform/form-data';
 import { idempotencyPlugin } from './platform/idempotency';
+import { jobRoutes } from './platform/jobs.routes';
 import { languagePlugin } from './platform/language';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
 import { requireDeclaredRoutes } from './platform/route';
 import { registerWebApp } from './platform/web-app';
+import { createProviders, type Providers } from './providers';
 
 export type AppDependencies = {
   config: Config;
@@ -40,10 +44,18 @@ export type AppDependencies = {
   logger?: FastifyServerOptions['logger'];
   /** Where uploaded files go; local disk under the data folder unless given. */
   store?: ObjectStore;
+  /** The outside parties; the clients of `config.providers` (the sandbox by default) unless given. */
+  providers?: Providers;
 };
 
 /** Builds the whole product API from its feature modules; main.ts listens on it, tests inject into it. */
-export async function buildApp({ config, database, logger, store: givenStore }: AppDependencies) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  store: givenStore,
+  providers = createProviders(config.providers),
+}: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     bodyLimit: 1024 * 1024,
@@ -82,6 +94,9 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
       },
     },
     strictTransportSecurity: false,
+    // Signing runs in a popup that must keep its opener across the signing provider's and the bank's
+    // pages; the pages those parties send the person back to opt out of isolation (web-app.ts).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -138,6 +153,9 @@ export async function buildApp({ config, database, logger, store: givenStore }: 
   await app.register(paymentUserRoutes, { db });
   await app.register(paymentReferenceRoutes, { db });
   await app.register(paymentFileRoutes, { db });
+  await app.register(paymentBasketRoutes, { db, providers, publicUrl: config.publicUrl });
+  await app.register(signingRoutes, { db, providers, publicUrl: config.publicUrl });
+  await app.register(jobRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -4,7 +4,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed-demo';
+import { productJobs } from './jobs';
 import { serverRoot } from './paths';
+import { type JobRunner, startJobRunner } from './platform/jobs';
+import { createProviders } from './providers';
 
 const config = loadConfig();
 
@@ -20,11 +23,14 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
 const sandbox = config.startSandbox ? startSandbox() : undefined;
-const app = await buildApp({ config, database });
+const providers = createProviders(config.providers);
+const app = await buildApp({ config, database, providers });
+let jobRunner: JobRunner | undefined;
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   sandbox?.kill('SIGTERM');
+  await jobRunner?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -33,6 +39,10 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+jobRunner = await startJobRunner(database.db, {
+  ...productJobs({ db: database.db, providers, config }),
+  log: app.log,
+});
 const where = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;

@@ -13,6 +13,7 @@ export * from './platform';
 export * from './roles';
 export * from './route';
 export * from './route-table';
+export * from './signing';
 export * from './text';
 export * from './transactions';
 export * from './vouchers';

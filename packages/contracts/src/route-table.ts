@@ -6,6 +6,7 @@ import * as matching from './matching';
 import * as payments from './payments';
 import * as platform from './platform';
 import { collectRoutes } from './route';
+import * as signing from './signing';
 import * as transactions from './transactions';
 import * as vouchers from './vouchers';
 
@@ -18,6 +19,7 @@ export const routeTable = collectRoutes(
   matching,
   payments,
   platform,
+  signing,
   transactions,
   vouchers,
 );

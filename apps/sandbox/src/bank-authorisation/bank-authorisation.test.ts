@@ -9,6 +9,7 @@ const BAKERY = '923456783';
 const BUILDER = '934567897';
 const KARI = '12857910093';
 const OLA = '03878510096';
+const VERA_TIMES_OUT_AT_BANK = '14918310143';
 const BAKERY_OPERATING = '15030123457';
 const BAKERY_TAX = '15039876547';
 const BUILDER_OPERATING = '32010456788';
@@ -79,6 +80,18 @@ describe('the bank authorisation service', () => {
       [BAKERY_OPERATING]: [200, 'OK'],
       [BAKERY_TAX]: [200, 'NOT_OK'],
       [BUILDER_OPERATING]: [200, 'NOT_OK'],
+    });
+  });
+
+  it('says OK for every bakery account to the person who signs but then times out at the bank', async () => {
+    const response = await authorize({
+      organisationNumber: BAKERY,
+      ssn: VERA_TIMES_OUT_AT_BANK,
+      accountNumbers: [BAKERY_OPERATING, BAKERY_TAX],
+    });
+    expect(indicators(response.json().authorizeData)).toEqual({
+      [BAKERY_OPERATING]: [200, 'OK'],
+      [BAKERY_TAX]: [200, 'OK'],
     });
   });
 

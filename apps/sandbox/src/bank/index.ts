@@ -4,6 +4,7 @@ import { registerAccountRoutes } from './accounts';
 import { registerConsentRoutes } from './consents';
 import { registerBankErrors, unknownBankPath } from './errors';
 import { catchUp } from './lifecycle';
+import { registerPaymentList } from './payment-list';
 import { registerPaymentRoutes } from './payments';
 import { registerScaPages } from './sca-pages';
 import { createBankState } from './state';
@@ -33,5 +34,6 @@ export const bankParty: FastifyPluginAsync<SandboxContext> = async (app, context
   registerAccountRoutes(app, state);
   registerPaymentRoutes(app, state);
   registerScaPages(app, state);
+  registerPaymentList(app, state);
   app.all('/psd2/*', { schema: { hide: true } }, unknownBankPath);
 };

@@ -14,10 +14,12 @@ import {
   NOK_URI,
   OK_URI,
   OLA,
+  postForm,
   RITA_REJECTS,
   readAccounts,
   scaPathOf,
   tpp,
+  VERA_TIMES_OUT_AT_BANK,
   walkSca,
 } from './test-support';
 
@@ -260,6 +262,28 @@ describe('bank payment initiation', () => {
     const declined = (await initiate(domesticPayment())).json();
     expect((await walkSca(app, scaPathOf(declined), KARI, 'reject')).headers.location).toBe(NOK_URI);
     expect(await statusOf(declined)).toMatchObject({ transactionStatus: 'RJCT', reasonCode: 'CUST' });
+  });
+
+  it('rejects with NOAS a payment whose named payer signs with BankID elsewhere but never answers at the bank', async () => {
+    const created = (
+      await initiate(domesticPayment(), DOMESTIC, { 'psu-id': VERA_TIMES_OUT_AT_BANK })
+    ).json();
+    const page = await app.inject({ method: 'GET', url: `${scaPathOf(created)}?lang=en` });
+    expect(page.body).toMatch(
+      new RegExp(`<input id="ssn"[^>]*value="${VERA_TIMES_OUT_AT_BANK}"[^>]*readonly`, 's'),
+    );
+    expect(page.body).toContain(`<li><code>${VERA_TIMES_OUT_AT_BANK}</code> Vera Ventetid: times out</li>`);
+
+    const login = await postForm(app, `${scaPathOf(created)}/login?lang=en`, { ssn: VERA_TIMES_OUT_AT_BANK });
+    expect(login.statusCode).toBe(303);
+    const waiting = await app.inject({ method: 'GET', url: login.headers.location as string });
+    expect(waiting.body).toContain('Waiting for BankID');
+    expect(await statusOf(created)).toEqual({ transactionStatus: 'RCVD' });
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const timedOut = await app.inject({ method: 'GET', url: login.headers.location as string });
+    expect(timedOut.headers.location).toBe(NOK_URI);
+    expect(await statusOf(created)).toMatchObject({ transactionStatus: 'RJCT', reasonCode: 'NOAS' });
   });
 
   it('cancels a payment before SCA and a dated one before its day, but not one executed or rejected', async () => {

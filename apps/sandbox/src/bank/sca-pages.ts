@@ -6,10 +6,10 @@ import { html, type Language, pickLanguage, SafeHtml, sendPage, type Texts } fro
 import {
   findAccount,
   findPerson,
+  type PersonBehaviour,
   type SandboxAccount,
   type SandboxBank,
   TEST_PEOPLE,
-  type TestPerson,
 } from '../platform/world';
 import type { BankRouteConfig } from './errors';
 import { bankOf } from './initiation';
@@ -20,8 +20,8 @@ import type { BankState, PaymentLine, StoredAuthorisation, StoredConsent, Stored
 /**
  * The bank's strong customer authentication by redirect: the person logs in with their national
  * identity number ("BankID" in the sandbox), sees what the service asks for, and approves or
- * rejects. How BankID ends follows the test person's behaviour (approves, rejects, times out,
- * fails). The person is sent back only to the redirect URIs the service gave when it made the
+ * rejects. How BankID ends follows the test person's behaviour at a bank (approves, rejects, times
+ * out, fails). The person is sent back only to the redirect URIs the service gave when it made the
  * consent or payment.
  */
 
@@ -210,7 +210,7 @@ const TEXTS: Texts<
   },
 };
 
-const BEHAVIOUR_TEXTS: Texts<TestPerson['behaviour']> = {
+const BEHAVIOUR_TEXTS: Texts<PersonBehaviour> = {
   en: { approves: 'approves', rejects: 'rejects', 'times-out': 'times out', fails: 'fails' },
   no: { approves: 'godkjenner', rejects: 'avviser', 'times-out': 'tidsavbrudd', fails: 'feiler' },
 };
@@ -320,7 +320,7 @@ function testPeopleList(language: Language) {
   const texts = TEXTS[language];
   return html`<details><summary>${texts.testPeople}</summary>
 <p class="muted">${texts.testPeopleIntro}</p>
-<ul>${TEST_PEOPLE.map((person) => html`<li><code>${person.ssn}</code> ${person.name}: ${BEHAVIOUR_TEXTS[language][person.behaviour]}</li>`)}</ul>
+<ul>${TEST_PEOPLE.map((person) => html`<li><code>${person.ssn}</code> ${person.name}: ${BEHAVIOUR_TEXTS[language][person.behaviour.bank]}</li>`)}</ul>
 </details>`;
 }
 
@@ -554,7 +554,7 @@ ${timer}`;
       if (!mayAct) return problem('noRight');
 
       authorisation.psuId = ssn;
-      switch (person.behaviour) {
+      switch (person.behaviour.bank) {
         case 'rejects':
           finishAuthorisation(state, authorisation, { approved: false, reasonCode: 'CUST' });
           return endPage(reply, language, authorisation, 'rejected');

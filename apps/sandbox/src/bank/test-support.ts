@@ -9,6 +9,8 @@ export const OLA = '03878510096';
 export const RITA_REJECTS = '21919010182';
 export const TORE_TIMES_OUT = '30827210060';
 export const FEIL_FAILS = '07896610087';
+/** Approves at BankID signing, then never answers at the bank's SCA page. */
+export const VERA_TIMES_OUT_AT_BANK = '14918310143';
 
 export const BAKERY = '923456783';
 export const BAKERY_OPERATING = '15030123457';

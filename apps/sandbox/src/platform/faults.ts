@@ -12,6 +12,8 @@ import type { SandboxStore } from './store';
  *   X-Sandbox-Fault: server-error;times=2  500 for the first two attempts of one X-Request-ID
  *   X-Sandbox-Fault: unavailable           503
  *   X-Sandbox-Fault: slow=1500             answers after 1.5 s
+ *   X-Sandbox-Fault: slow-answer=1500      acts at once and answers after 1.5 s: the party has done
+ *                                          what was asked even when the caller is gone by then
  *
  * `times` counts attempts per X-Request-ID, so a client retrying with the same id sees the fault
  * end. Party-specific faults (an expired consent, a declined card) are read by the party itself
@@ -127,13 +129,22 @@ export function registerFaults(app: FastifyInstance, store: SandboxStore) {
         return reply.code(500).send({ error: 'internal error (sandbox fault)' });
       case 'unavailable':
         return reply.code(503).send({ error: 'service unavailable (sandbox fault)' });
-      case 'slow': {
-        const delay = Math.min(Number(fault.value ?? 1000) || 0, MAX_SLOW_MS);
-        await new Promise((resolve) => setTimeout(resolve, delay));
+      case 'slow':
+        await waitFor(fault);
         return;
-      }
       default:
         return;
     }
   });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const fault = requestedFault(request);
+    if (fault?.name === 'slow-answer') await waitFor(fault);
+    return payload;
+  });
+}
+
+function waitFor(fault: Fault): Promise<void> {
+  const delay = Math.min(Number(fault.value ?? 1000) || 0, MAX_SLOW_MS);
+  return new Promise((resolve) => setTimeout(resolve, delay));
 }

@@ -7,22 +7,33 @@ import { bbanToIban } from '@bilag/domain';
  * organisation numbers are the ones `npm start` seeds into the product.
  */
 
-/** How a test person's strong authentication ends, wherever they log in (bank SCA, BankID). */
+/** How a test person's strong authentication ends. */
 export type PersonBehaviour = 'approves' | 'rejects' | 'times-out' | 'fails';
+
+/** Where a person authenticates strongly: BankID at the eID signing provider, or a bank's SCA page. */
+export type AuthenticationParty = 'signing' | 'bank';
 
 export type TestPerson = {
   /** A synthetic national identity number (month + 80), valid by both control digits. */
   ssn: string;
   name: string;
-  behaviour: PersonBehaviour;
+  behaviour: Readonly<Record<AuthenticationParty, PersonBehaviour>>;
 };
 
+const everywhere = (behaviour: PersonBehaviour): TestPerson['behaviour'] => ({
+  signing: behaviour,
+  bank: behaviour,
+});
+
 export const TEST_PEOPLE: readonly TestPerson[] = [
-  { ssn: '12857910093', name: 'Kari Nordmann', behaviour: 'approves' },
-  { ssn: '03878510096', name: 'Ola Nordmann', behaviour: 'approves' },
-  { ssn: '21919010182', name: 'Rita Avslag', behaviour: 'rejects' },
-  { ssn: '30827210060', name: 'Tore Tidsavbrudd', behaviour: 'times-out' },
-  { ssn: '07896610087', name: 'Feil Feilsen', behaviour: 'fails' },
+  { ssn: '12857910093', name: 'Kari Nordmann', behaviour: everywhere('approves') },
+  { ssn: '03878510096', name: 'Ola Nordmann', behaviour: everywhere('approves') },
+  { ssn: '21919010182', name: 'Rita Avslag', behaviour: everywhere('rejects') },
+  { ssn: '30827210060', name: 'Tore Tidsavbrudd', behaviour: everywhere('times-out') },
+  { ssn: '07896610087', name: 'Feil Feilsen', behaviour: everywhere('fails') },
+  // Signs with BankID and then never answers at the bank, so the product meets a bank's SCA
+  // timeout: the bank fixes the person who signed, and Tore never gets past the signing.
+  { ssn: '14918310143', name: 'Vera Ventetid', behaviour: { signing: 'approves', bank: 'times-out' } },
 ];
 
 export type SandboxBank = {
@@ -101,6 +112,7 @@ export const ACCOUNT_RIGHTS: readonly AccountRight[] = [
   { ssn: '03878510096', organisationNumber: '923456783', bbans: ['15030123457'] },
   { ssn: '21919010182', organisationNumber: '923456783', bbans: 'all' },
   { ssn: '30827210060', organisationNumber: '923456783', bbans: 'all' },
+  { ssn: '14918310143', organisationNumber: '923456783', bbans: 'all' },
   { ssn: '07896610087', organisationNumber: '923456783', bbans: 'all' },
 ];
 

@@ -7,8 +7,9 @@ import { isFinished, type RequestStore, type SigningRequest, STATUS_TEXTS } from
 
 /**
  * The "approve with BankID" page a person reaches through AuthenticationUrl. They type one of the
- * test identities' national identity numbers; what happens next is that identity's behaviour in
- * the shared world. The person is only ever sent to the ReturnUrl or CancelUrl the API caller gave.
+ * test identities' national identity numbers; what happens next is that identity's behaviour at
+ * BankID signing in the shared world. The person is only ever sent to the ReturnUrl or CancelUrl
+ * the API caller gave.
  */
 
 const TEXTS: Texts<
@@ -163,7 +164,7 @@ ${problem ? html`<p class="error" id="ssn-error" role="alert">${problem.message}
 </form>
 <h2>${texts.people}</h2>
 <table><thead><tr><th scope="col">${texts.ssn}</th><th scope="col">${texts.name}</th><th scope="col">${texts.outcome}</th></tr></thead><tbody>
-${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${person.name}</td><td>${fill(OUTCOME_TEXTS[language][person.behaviour], { seconds })}</td></tr>`)}
+${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${person.name}</td><td>${fill(OUTCOME_TEXTS[language][person.behaviour.signing], { seconds })}</td></tr>`)}
 </tbody></table>`;
       return show(reply, language, texts.title, body, problem ? 400 : 200);
     }
@@ -305,7 +306,7 @@ setTimeout(() => window.location.replace(checkAgain.href), Number(checkAgain.dat
           const message = fill(texts.unknownPerson, { ssn });
           return approvePage(reply, signingRequest, language, { message, typed });
         }
-        switch (person.behaviour) {
+        switch (person.behaviour.signing) {
           case 'approves':
             requests.finish(signingRequest, 'completed', person.ssn);
             return reply.redirect(signingRequest.returnUrl, 303);

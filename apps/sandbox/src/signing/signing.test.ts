@@ -147,7 +147,14 @@ describe('the eID signing provider', () => {
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain('data-sandbox-banner');
     expect(english.body).toContain('Approve with BankID');
-    for (const ssn of ['12857910093', '03878510096', '21919010182', '30827210060', '07896610087']) {
+    for (const ssn of [
+      '12857910093',
+      '03878510096',
+      '21919010182',
+      '30827210060',
+      '07896610087',
+      '14918310143',
+    ]) {
       expect(english.body).toContain(ssn);
     }
     expect(english.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -180,6 +187,18 @@ describe('the eID signing provider', () => {
       StatusText: 'Completed: the person is authenticated',
       UserSSN: '12857910093',
     });
+  });
+
+  it('completes for an identity who approves at BankID signing, however they end at a bank', async () => {
+    const started = await init(app);
+    const page = await app.inject({ method: 'GET', url: started.pagePath });
+    expect(page.body).toContain(
+      '<tr><td><code>14918310143</code></td><td>Vera Ventetid</td><td>Approves: you are sent back authenticated</td></tr>',
+    );
+    const approved = await submit(app, started.pagePath, { action: 'approve', ssn: '14918310143' });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(RETURN_URL);
+    expect((await status(app, started)).json()).toMatchObject({ StatusID: 3, UserSSN: '14918310143' });
   });
 
   it('cancels and sends the person to the CancelUrl, or the ReturnUrl when there is none', async () => {

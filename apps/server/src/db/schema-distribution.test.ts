@@ -14,6 +14,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   banks: 'the Norwegian bank registry, the same for every company',
   app_settings: 'settings of the installation, such as the token signing key',
   idempotency_keys: "a person's repeated requests, recorded before the company they name is read",
+  jobs: 'background work of the installation, claimed by any server process; the payload names the company',
 };
 
 type Key = { table: string; columns: string[] };

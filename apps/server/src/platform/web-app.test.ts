@@ -47,6 +47,21 @@ describe('the web app on the same port', () => {
     expect(response.json().code).toBe('NOT_FOUND');
   });
 
+  it('keeps the opener of the signing popup on the pages the signing provider and the bank return to', async () => {
+    const app = await context.app.inject({ method: 'GET', url: '/nordlys-bakeri/payments/payment-list' });
+    expect(app.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const url of [
+      '/sign-next?action=payment-auth&basketUUID=3f2b8c1e-9d4a-4f6b-8a2e-1c5d7e9f0a12',
+      '/sign-cancel?action=signant-auth',
+      '/ztl-payment/sca-callback?flowId=x',
+      '/ztl-payment/cancel-callback',
+    ]) {
+      const page = await context.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+    }
+  });
+
   it('lets the app load over plain HTTP on any host name', async () => {
     const page = await context.app.inject({ method: 'GET', url: '/login' });
     expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');

@@ -14,6 +14,22 @@ function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
 }
 
+/**
+ * The pages an outside party sends the person back to, in the signing popup. A page with any other
+ * opener policy than the party's own (none) would be put in a new browsing context group and lose
+ * window.opener, which the page needs to tell the window that opened the signing what happened.
+ */
+const PARTY_RETURN_PATHS: readonly string[] = [
+  '/sign-next',
+  '/sign-cancel',
+  '/ztl-payment/sca-callback',
+  '/ztl-payment/cancel-callback',
+];
+
+function isPartyReturnPage(url: string): boolean {
+  return PARTY_RETURN_PATHS.includes(url.split('?', 1)[0] ?? '');
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
@@ -25,6 +41,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const isApiPath = request.url.startsWith('/api/') || request.url.startsWith('/health/');
     if (hasWebApp && !isApiPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (isPartyReturnPage(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
       return sendIndex(reply);
     }
     return reply.status(404).send({

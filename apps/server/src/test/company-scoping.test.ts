@@ -51,6 +51,16 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   currencyOfCountry: "a country's currency is public reference data",
   availableDueDates: 'banking days are the same for every company',
   listPaymentReasonCodes: "Norway's purpose codes for payments abroad are public reference data",
+  signingStatus: "the caller's own signing, looked up only among the signings they started",
+  basketPayments:
+    "a basket is named by its UUID alone (the bank's return pages); a non-member is told it does not exist",
+  updateBasketStatus:
+    'a basket is named by its UUID alone (the sign-cancel page); a non-member is told it does not exist',
+  payBasketNow: 'a basket is named by its UUID alone; a non-member is told it does not exist',
+  paymentScaCallback:
+    "the bank's return from its SCA page: the flow id is the capability, and the bank is asked",
+  paymentCancelCallback:
+    "the bank's return from cancelling: the flow id is the capability, and the bank is asked",
 };
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */

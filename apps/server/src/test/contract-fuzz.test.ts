@@ -9,7 +9,7 @@ import { translate } from '../platform/messages';
 import {
   bearer,
   givenBankAccount,
-  givenTenantApp,
+  givenTenancy,
   givenTransaction,
   givenUser,
   givenVoucher,
@@ -25,6 +25,8 @@ import {
   textExample,
   uploadForm,
 } from './route-examples';
+import { givenSandbox, type RunningSandbox } from './sandbox';
+import { createTestApp } from './test-app';
 
 /**
  * The contract fuzzer: every declared call gets requests generated from its own schemas, most of
@@ -215,12 +217,16 @@ function urlOf(route: Route, request: Request): string {
 
 describe('every call, fuzzed from its contract', () => {
   let context: TenantApp;
+  let sandbox: RunningSandbox;
   let ids: RecordIds;
   /** A session of its own for logout, which ends the session it is called with. */
   let throwawaySession: LoginData;
 
   beforeAll(async () => {
-    context = await givenTenantApp();
+    // Calls that reach an outside party are fuzzed against the sandbox that plays it.
+    sandbox = await givenSandbox();
+    const testApp = await createTestApp({ providers: sandbox.providers });
+    context = { ...testApp, ...(await givenTenancy(testApp)) };
     const { app, session, companyId } = context;
     const account = await givenBankAccount(app, session, companyId);
     const transaction = await givenTransaction(app, session, companyId, account.Id);
@@ -245,7 +251,10 @@ describe('every call, fuzzed from its contract', () => {
       payment: 1,
     };
   });
-  afterAll(() => context.close());
+  afterAll(async () => {
+    await context.close();
+    await sandbox.close();
+  });
 
   function sessionFor(name: string, route: Route): LoginData {
     if (name === 'logout') return throwawaySession;

@@ -77,6 +77,7 @@ const ID_FIELDS: Record<string, RecordKind> = {
   bankTransactionIds: 'transaction',
   transactionId: 'transaction',
   companyBankId: 'companyBank',
+  companyBankIds: 'companyBank',
   bankId: 'bank',
   importId: 'import',
   jobId: 'importJob',
@@ -114,7 +115,7 @@ export function recordKindOfId(declaration: RouteDeclaration): RecordKind | unde
 export function textExample(schema: JsonSchema): string {
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
   if (schema.format === 'uuid') return '6f1c2a9e-0b7d-4c55-9e3a-8d2f6b1a7c90';
-  const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x'];
+  const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x', '923456783'];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));
     const match = candidates.find((candidate) => pattern.matcher(candidate).find());

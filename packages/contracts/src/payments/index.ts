@@ -1,3 +1,4 @@
+export * from './baskets';
 export * from './internal-transfers';
 export * from './payment';
 export * from './payment-reference';

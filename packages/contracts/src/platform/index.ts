@@ -1,2 +1,3 @@
 export * from './health';
+export * from './jobs';
 export * from './log';

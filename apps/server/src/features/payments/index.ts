@@ -1,7 +1,16 @@
 export { internalTransferRoutes } from './internal-transfer.routes';
 export { newEndToEndId } from './payment.mapping';
 export { paymentRoutes } from './payment.routes';
+export { type PaymentAccess, requirePaymentAccess } from './payment-access';
+export { paymentBasketRoutes } from './payment-basket.routes';
+export {
+  type BasketApprovalInput,
+  type BasketToSign,
+  recordBasketApproval,
+  requireBasketToSign,
+} from './payment-basket.service';
 export { paymentFileRoutes } from './payment-file.routes';
+export { paymentJobs } from './payment-jobs';
 export { paymentReferenceRoutes } from './payment-reference.routes';
 export { type Settlement, settlePaymentsOfImport } from './payment-settlement.service';
 export { paymentUserRoutes } from './payment-user.routes';

@@ -30,6 +30,7 @@ import {
 } from './payment.service';
 import type { NewPaymentRow } from './payment.table';
 import { requirePaymentAccess } from './payment-access';
+import { refusePaymentsInBaskets } from './payment-basket.service';
 import { refuseProblems, translateProblems } from './payment-problems';
 import { lockPayments, paymentStatusName } from './payment-status';
 
@@ -218,6 +219,7 @@ export async function editInternalTransfer(
     if (!locked || locked.type !== PaymentType.INTERNAL_TRANSFER) throw Errors.notFound('paymentNotFound');
     if (!EDITABLE_PAYMENT_STATUSES.includes(locked.status))
       throw Errors.conflict('paymentNotEditable', { status: paymentStatusName(language, locked.status) });
+    await refusePaymentsInBaskets(tx, actor.companyId, [locked]);
     refuseProblems(problemsOf([resolved], language, () => ''));
     const updated = await repository.updateTransfer(tx, actor.companyId, locked.id, {
       ...transferColumns(resolved, companyName),

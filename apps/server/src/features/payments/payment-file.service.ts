@@ -32,6 +32,7 @@ import { translate } from '../../platform/messages';
 import { bankReasonText } from './bank-status-reason';
 import type { PaymentExportRow, PaymentRow } from './payment.table';
 import { requirePaymentAccess, requireVerifiedAccount } from './payment-access';
+import { paymentsHeldByBaskets, refusePaymentsInBaskets } from './payment-basket.service';
 import * as repository from './payment-file.repository';
 import { changePaymentStatus, lockPayments, paymentStatusName, type StatusChange } from './payment-status';
 
@@ -192,8 +193,12 @@ export async function exportPain001(
       ? [...named]
       : await repository.listWaitingPaymentIds(tx, companyId, payer.companyBankId);
     const locked = await lockInChunks(tx, companyId, ids);
+    // A basket's payments are signed for the bank's API; a file may not send them a second way.
+    if (named) await refusePaymentsInBaskets(tx, companyId, locked);
+    const held = new Set((await paymentsHeldByBaskets(tx, companyId, locked)).map((row) => row.id));
     const exportable = locked.filter(
       (row) =>
+        !held.has(row.id) &&
         row.status === PaymentStatus.FOR_APPROVE &&
         row.debtorCompanyBankId === payer.companyBankId &&
         (repository.EXPORTED_PAYMENT_TYPES as readonly number[]).includes(row.type),

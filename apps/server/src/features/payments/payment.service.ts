@@ -46,6 +46,7 @@ import { newEndToEndId, toPayment } from './payment.mapping';
 import * as repository from './payment.repository';
 import type { NewPaymentRow, PaymentRow } from './payment.table';
 import { requirePaymentAccess } from './payment-access';
+import { refusePaymentsInBaskets } from './payment-basket.service';
 import { refuseProblems, translateProblems } from './payment-problems';
 import { changePaymentStatus, lockPayments, paymentStatusName } from './payment-status';
 
@@ -540,6 +541,7 @@ export async function updatePayment(
     if (!locked) throw Errors.notFound('paymentNotFound');
     if (!EDITABLE_PAYMENT_STATUSES.includes(locked.status))
       throw Errors.conflict('paymentNotEditable', { status: paymentStatusName(language, locked.status) });
+    await refusePaymentsInBaskets(tx, actor.companyId, [locked]);
     if (voucher) await requireWithinVoucher(tx, actor.companyId, voucher, columns.amountOre, id);
     if (!body.confirmDuplicate) await refuseDuplicates(tx, actor.companyId, columns, id);
     const row = await repository.updatePayment(tx, actor.companyId, id, {
@@ -556,6 +558,7 @@ async function requireLockedPayments(tx: Db, companyId: number, ids: readonly nu
   const unique = [...new Set(ids)];
   const locked = await lockPayments(tx, companyId, unique);
   if (locked.length !== unique.length) throw Errors.notFound('paymentNotFound');
+  await refusePaymentsInBaskets(tx, companyId, locked);
   return locked;
 }
 
@@ -826,6 +829,7 @@ export async function removeVoucherPayment(
       PaymentStatus.FOR_APPROVE,
     ]);
     const locked = await lockPayments(tx, actor.companyId, ids);
+    await refusePaymentsInBaskets(tx, actor.companyId, locked);
     await changePaymentStatus(tx, actor, locked, { to: PaymentStatus.IGNORED });
     return voucherPaymentOf(tx, actor.companyId, voucher);
   });

@@ -71,6 +71,10 @@ export const payments = pgTable(
       .on(table.companyId, table.voucherId)
       .where(sql`${table.voucherId} is not null`),
     index('payments_duplicate_idx').on(table.companyId, table.creditorAccount, table.amountOre),
+    // A basket's payments, read at every step of signing and sending it.
+    index('payments_basket_idx')
+      .on(table.companyId, table.basketUuid)
+      .where(sql`${table.basketUuid} is not null`),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;

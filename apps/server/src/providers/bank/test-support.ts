@@ -17,7 +17,7 @@ export const RETURN_URLS = {
 } satisfies ReturnUrls;
 
 export function personWho(behaviour: PersonBehaviour): string {
-  const person = TEST_PEOPLE.find((candidate) => candidate.behaviour === behaviour);
+  const person = TEST_PEOPLE.find((candidate) => candidate.behaviour.bank === behaviour);
   if (!person) throw new Error(`the test world has no person who ${behaviour}`);
   return person.ssn;
 }

@@ -1,0 +1,278 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { listCompanies, listPayments, PaymentStatus, PaymentType } from '@bilag/contracts';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { paymentInitiations } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed-demo';
+import { productJobs } from '../../jobs';
+import { serverRoot } from '../../paths';
+import { runJobsUntilIdle } from '../../platform/jobs';
+import { createProviders } from '../../providers';
+import { KARI } from '../../providers/bank/test-support';
+import { adminQuery, DEFAULT_TEST_DATABASE_URL, serverDatabaseUrl } from '../../test/global-setup';
+import { givenSandbox, type RunningSandbox } from '../../test/sandbox';
+import {
+  approvePaymentAtBank,
+  type Browser,
+  call,
+  payNow,
+  saveBasketOf,
+  signBasket,
+  signIn,
+} from './basket-journey.fixtures';
+
+/**
+ * The server is a real process here, started as `npm start` starts it, so that it can be killed with
+ * SIGKILL at the worst moment: after the bank has taken the payment and before the server has written
+ * down the bank's answer. Whatever runs next (a job in any process, or the person pressing pay again)
+ * must find the bank's payment by the idempotency key stored before the call, never make a second.
+ *
+ * It makes its own PostgreSQL database whatever driver the run is for, so it runs in the embedded pass
+ * only, and not at all where no PostgreSQL server answers.
+ */
+
+const repositoryRoot = path.resolve(serverRoot, '../..');
+const BAKERY_ORGANISATION_NUMBER = '923456783';
+const OPERATING_ACCOUNT = '15030123457';
+/** How long the bank holds back its answer once it has taken the payment; the kill lands meanwhile. */
+const BANK_DELAY_MS = 3000;
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const canRun = process.env.TEST_DB !== 'postgres' && (await postgresAnswers());
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+type ServerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<NodeJS.Signals | number | null>;
+};
+
+/** Bundles the server as `npm start` does (scripts/start.mjs), once for both runs. */
+function bundleServer() {
+  const build = spawnSync(process.execPath, [path.join(serverRoot, 'build.mjs')], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`bundling the server failed:\n${build.stdout}${build.stderr}`);
+}
+
+/** The bundled server with the Node flags it runs with in production, ready once it has said so. */
+async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
+  const { SERVER_NODE_FLAGS } = (await import(
+    pathToFileURL(path.join(serverRoot, 'node-flags.mjs')).href
+  )) as {
+    SERVER_NODE_FLAGS: string[];
+  };
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverRoot, 'dist/main.mjs')], {
+    cwd: repositoryRoot,
+    env: { ...process.env, NODE_ENV: 'production', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  await until(
+    'the server to start',
+    async () => {
+      if (hasExited) throw new Error(`the server stopped while starting:\n${output}`);
+      return output.includes('Bilag is running at') ? true : undefined;
+    },
+    30_000,
+  );
+  return { child, output: () => output, exited };
+}
+
+type BankPaymentListing = { payments: { paymentId: string; lines: { endToEndId: string | null }[] }[] };
+
+async function paymentsAtBank(sandbox: RunningSandbox, bankId: string) {
+  const response = await fetch(`${sandbox.url}/sandbox/banks/${bankId}/payments`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as BankPaymentListing).payments;
+}
+
+describe.skipIf(!canRun)('a server killed between the bank’s answer and its own write', () => {
+  const databaseName = `bilag_crash_${randomBytes(6).toString('hex')}`;
+  let dataDir: string | undefined;
+  let sandbox: RunningSandbox | undefined;
+  let database: DatabaseHandle | undefined;
+  let server: ServerProcess | undefined;
+  let environment: Record<string, string>;
+  let baseUrl: string;
+  /** What the server takes when PUBLIC_URL is not set, as under `npm start`. */
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-crash-'));
+    await adminQuery(`create database ${databaseName}`);
+    database = openPostgres(serverDatabaseUrl(databaseName), 2);
+    sandbox = await givenSandbox();
+    bundleServer();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    publicUrl = `http://localhost:${port}`;
+    environment = {
+      DATABASE_URL: serverDatabaseUrl(databaseName),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      START_SANDBOX: 'false',
+      SANDBOX_URL: sandbox.url,
+      SEED_DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    };
+    server = await startServer(environment);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await sandbox?.close();
+    await database?.close();
+    await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('ends with one payment at the bank, which the initiation records and pay-now answers again', async () => {
+    if (!sandbox || !database || !server) throw new Error('the set-up did not finish');
+    const kari: Browser = await signIn(baseUrl, 'regnskap@demo.no', DEMO_PASSWORD);
+    const { rows: companies } = await call(kari, listCompanies, {});
+    const bakery = companies.find((company) => company.OrganisationNumber === BAKERY_ORGANISATION_NUMBER);
+    if (!bakery) throw new Error('the demo data has no bakery');
+    const { rows: waiting } = await call(kari, listPayments, {
+      query: { companyId: bakery.Id, statuses: [PaymentStatus.FOR_APPROVE], pageSize: 200 },
+    });
+    const bills = waiting.filter(
+      (payment) =>
+        payment.Type === PaymentType.DOMESTIC &&
+        payment.Currency === 'NOK' &&
+        payment.DebtorAccountNumber === OPERATING_ACCOUNT,
+    );
+    expect(bills.length).toBeGreaterThan(1);
+    const basket = await saveBasketOf(
+      kari,
+      bakery.Id,
+      bills.map((bill) => bill.Id),
+    );
+    const signed = await signBasket(kari, basket, KARI);
+    expect(signed.Approvals).toHaveLength(1);
+
+    const planned = await fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pathPrefix: '/psd2/dnb/v1/bulk-payments/',
+        fault: `slow-answer=${BANK_DELAY_MS}`,
+        times: 1,
+      }),
+    });
+    expect(planned.status).toBe(201);
+
+    const lostAnswer = payNow(kari, basket.currentBasketUUID).then(
+      () => 'answered',
+      () => 'connection lost',
+    );
+    // The bank holds its answer back for a while after taking the payment: the kill lands in between.
+    const [bankPayment] = await until('the bank to take the payment', async () => {
+      const payments = await paymentsAtBank(sandbox as RunningSandbox, 'dnb');
+      return payments.length > 0 ? payments : undefined;
+    });
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+    expect(await lostAnswer).toBe('connection lost');
+    const initiationRow = async () => {
+      const [row] = await (database as DatabaseHandle).db
+        .select()
+        .from(paymentInitiations)
+        .where(eq(paymentInitiations.basketUuid, basket.currentBasketUUID));
+      return row;
+    };
+    expect(bankPayment?.lines.map((line) => line.endToEndId).sort()).toEqual(
+      bills.map((bill) => bill.EndToEndId).sort(),
+    );
+    // The kill landed where it was meant to: the bank has the payment, our row does not know it.
+    expect(await initiationRow()).toMatchObject({ state: 'initiating', bankPaymentId: null });
+
+    server = await startServer(environment);
+    // Any process may run a job: this one, beside the restarted server's own runner (which may hold a
+    // job for a moment, hence the repeat). The jobs run as they would over the next minutes: past the
+    // sweep's limit for a stale initiation, well before the basket expires.
+    const jobs = productJobs({
+      db: database.db,
+      providers: createProviders(sandbox.providers),
+      config: { publicUrl },
+    });
+    const reconciled = await until('the jobs to record the bank’s payment', async () => {
+      // A few rounds are enough: the sweep finds the stale initiation, then its check sends it again.
+      await runJobsUntilIdle(
+        (database as DatabaseHandle).db,
+        { ...jobs, dueBy: new Date(Date.now() + 5 * 60_000) },
+        10,
+      );
+      const row = await initiationRow();
+      return row?.state === 'initiating' ? undefined : row;
+    });
+    expect(reconciled).toMatchObject({ state: 'awaiting-sca', bankPaymentId: bankPayment?.paymentId });
+
+    const again = await payNow(kari, basket.currentBasketUUID);
+    expect(again.scaRedirectUrl).toBe(reconciled.scaRedirectUrl);
+    expect((await payNow(kari, basket.currentBasketUUID)).scaRedirectUrl).toBe(again.scaRedirectUrl);
+    const atBank = await paymentsAtBank(sandbox, 'dnb');
+    expect(atBank.map((payment) => payment.paymentId)).toEqual([bankPayment?.paymentId]);
+
+    const outcome = await approvePaymentAtBank(kari, again, KARI);
+    expect(outcome.outcome).toBe('accepted');
+    expect(await paymentsAtBank(sandbox, 'dnb')).toHaveLength(1);
+  }, 60_000);
+});

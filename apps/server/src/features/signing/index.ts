@@ -1,0 +1,1 @@
+export { signingRoutes } from './signing.routes';

@@ -1,0 +1,262 @@
+import os from 'node:os';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { type JobRow, jobs } from './job.table';
+
+/**
+ * The job runner (ADR 0009). Work that outlives a request is a row in `jobs`: any server process
+ * claims due rows with FOR UPDATE SKIP LOCKED, so each runs once however many processes there are;
+ * a process that dies while running one leaves it locked only until `lockedUntil`; a failure is
+ * retried with backoff until its attempts run out, and then stays, with its error, for an admin.
+ * The same code runs on PostgreSQL and on the embedded PGlite.
+ */
+
+export type JobContext = { db: Db; job: JobRow; log: FastifyBaseLogger | undefined };
+
+/**
+ * What a handler asks for after a run: nothing (done), or to run again at a time (a poll that is
+ * not finished yet); running again that way does not count as a failed attempt.
+ */
+export type JobOutcome = undefined | { runAgainAt: Date };
+
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<JobOutcome>;
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** A job that runs every `everyMs`, once across every server process. */
+export type JobSchedule = { name: string; everyMs: number };
+
+export type NewJob = {
+  name: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  /** While a job with this key is queued or running, another is not added. */
+  singletonKey?: string;
+  maxAttempts?: number;
+  companyId?: number;
+};
+
+/** How long a claimed job may run before another process may take it over. */
+const LOCK_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+const ERROR_TEXT_MAX = 2_000;
+
+const scheduleKey = (name: string) => `schedule:${name}`;
+
+/** Adds a job; answers its id, or undefined when a job with the same singleton key is already waiting. */
+export async function enqueueJob(db: Db, job: NewJob): Promise<number | undefined> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      name: job.name,
+      payload: job.payload ?? {},
+      runAt: job.runAt ?? new Date(),
+      singletonKey: job.singletonKey ?? null,
+      maxAttempts: job.maxAttempts ?? 10,
+      forCompanyId: job.companyId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return row?.id;
+}
+
+/** 5 s, 10 s, 20 s… up to an hour, with up to a fifth added so many failures spread out. */
+export function jobBackoffMs(attempts: number): number {
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  return base + Math.random() * base * 0.2;
+}
+
+async function claimJobs(
+  db: Db,
+  names: readonly string[],
+  workerId: string,
+  limit: number,
+  dueBy: Date,
+): Promise<JobRow[]> {
+  if (names.length === 0) return [];
+  const due = dueBy.toISOString();
+  const lockedUntil = new Date(Date.now() + LOCK_MS).toISOString();
+  const result = await db.execute(sql`
+    update jobs set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
+      locked_until = ${lockedUntil}::timestamptz
+    where id in (
+      select id from jobs
+      where name in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+        and ((state = 'queued' and run_at <= ${due}::timestamptz)
+          or (state = 'running' and locked_until < now()))
+      order by run_at, id
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.runAt, jobs.id);
+}
+
+/**
+ * Only the process that holds the job's lock may finish it: one whose lock ran out and was taken over
+ * by another process leaves the job to that process.
+ */
+const heldBy = (job: JobRow) =>
+  and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, job.lockedBy ?? ''));
+
+async function finishJob(db: Db, job: JobRow, outcome: JobOutcome, schedules: readonly JobSchedule[]) {
+  await db.transaction(async (tx) => {
+    if (outcome?.runAgainAt) {
+      // A poll that is not finished: back in the queue, and this run does not count as an attempt.
+      await tx
+        .update(jobs)
+        .set({
+          state: 'queued',
+          runAt: outcome.runAgainAt,
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(heldBy(job));
+      return;
+    }
+    const finished = await tx
+      .update(jobs)
+      .set({ state: 'done', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null })
+      .where(heldBy(job))
+      .returning({ id: jobs.id });
+    if (finished.length === 0) return;
+    const schedule = schedules.find((candidate) => scheduleKey(candidate.name) === job.singletonKey);
+    if (schedule) {
+      await enqueueJob(tx as unknown as Db, {
+        name: schedule.name,
+        singletonKey: scheduleKey(schedule.name),
+        runAt: new Date(Date.now() + schedule.everyMs),
+      });
+    }
+  });
+}
+
+async function failJob(db: Db, job: JobRow, error: unknown, schedules: readonly JobSchedule[]) {
+  const text = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+    0,
+    ERROR_TEXT_MAX,
+  );
+  const outOfAttempts = job.attempts >= job.maxAttempts;
+  const failed = await db
+    .update(jobs)
+    .set(
+      outOfAttempts
+        ? { state: 'failed', finishedAt: new Date(), lastError: text, lockedBy: null, lockedUntil: null }
+        : {
+            state: 'queued',
+            runAt: new Date(Date.now() + jobBackoffMs(job.attempts)),
+            lastError: text,
+            lockedBy: null,
+            lockedUntil: null,
+          },
+    )
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  if (failed.length === 0) return;
+  // A schedule must go on even when one of its runs has failed for good.
+  const schedule = schedules.find((candidate) => scheduleKey(candidate.name) === job.singletonKey);
+  if (outOfAttempts && schedule)
+    await ensureSchedules(db, [schedule], new Date(Date.now() + schedule.everyMs));
+}
+
+/** Makes sure each schedule has its next run waiting. */
+export async function ensureSchedules(db: Db, schedules: readonly JobSchedule[], runAt = new Date()) {
+  for (const schedule of schedules) {
+    await enqueueJob(db, { name: schedule.name, singletonKey: scheduleKey(schedule.name), runAt });
+  }
+}
+
+export type RunJobsOptions = {
+  handlers: JobHandlers;
+  schedules?: readonly JobSchedule[];
+  log?: FastifyBaseLogger;
+  workerId?: string;
+  /** Jobs due by this time are run (now unless given; tests run the future now). */
+  dueBy?: Date;
+  limit?: number;
+};
+
+const defaultWorkerId = () => `${os.hostname()}:${process.pid}`;
+
+/** Claims and runs the jobs due now, one after the other; answers how many ran. */
+export async function runDueJobs(db: Db, options: RunJobsOptions): Promise<number> {
+  const schedules = options.schedules ?? [];
+  const claimed = await claimJobs(
+    db,
+    Object.keys(options.handlers),
+    options.workerId ?? defaultWorkerId(),
+    options.limit ?? 20,
+    options.dueBy ?? new Date(),
+  );
+  for (const job of claimed) {
+    const handler = options.handlers[job.name];
+    if (!handler) continue;
+    try {
+      const outcome = await handler((job.payload ?? {}) as Record<string, unknown>, {
+        db,
+        job,
+        log: options.log,
+      });
+      await finishJob(db, job, outcome, schedules);
+    } catch (error) {
+      options.log?.warn({ err: error, job: job.name, jobId: job.id }, 'job failed');
+      await failJob(db, job, error, schedules);
+    }
+  }
+  return claimed.length;
+}
+
+/** Runs due jobs until none is left (tests, and a runner catching up after a pause). */
+export async function runJobsUntilIdle(db: Db, options: RunJobsOptions, maxRounds = 100): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < maxRounds; round += 1) {
+    const ran = await runDueJobs(db, options);
+    total += ran;
+    if (ran === 0) break;
+  }
+  return total;
+}
+
+export type JobRunner = { stop(): Promise<void> };
+
+/**
+ * Polls for due jobs every `pollMs` while the process lives. The timer only wakes the runner: the
+ * work itself is in the rows, so a restart loses nothing.
+ */
+export async function startJobRunner(
+  db: Db,
+  options: Omit<RunJobsOptions, 'dueBy'> & { pollMs?: number },
+): Promise<JobRunner> {
+  const pollMs = options.pollMs ?? 1_000;
+  await ensureSchedules(db, options.schedules ?? []);
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    running = runJobsUntilIdle(db, options, 10)
+      .catch((error) => options.log?.error({ err: error }, 'job runner round failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Done jobs are kept a week for the admin list, then removed. */
+export async function deleteOldJobs(db: Db, olderThan: Date) {
+  await db.delete(jobs).where(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, olderThan)));
+}

@@ -12,6 +12,7 @@ import {
   IconLink,
   IconListCheck,
   IconReceipt,
+  IconShieldCheck,
   IconShieldSearch,
   IconTransfer,
   IconUserDollar,
@@ -81,6 +82,14 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconBuildingBank,
     requiredAction: 'bank.view',
     page: lazy(() => import('../features/banks/BankAccountsPage')),
+  },
+  {
+    id: 'bank-verify',
+    labelKey: 'nav.bankVerify',
+    path: 'bank-verify',
+    icon: IconShieldCheck,
+    requiredAction: 'payment.view',
+    page: lazy(() => import('../features/signing/BankVerifyPage')),
   },
   {
     id: 'payment-list',

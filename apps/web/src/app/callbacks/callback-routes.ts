@@ -1,14 +1,12 @@
 /**
  * The pages outside parties send a person back to (spec §2): a bank after strong customer authentication,
  * the payment service, the onboarding provider and the signing provider. They are matched exactly and
- * need no sign-in, since the person may come back in a window where they are not signed in. The pages
- * that finish the flows come with their features; until then each says so, and reports no result.
+ * need no sign-in to show, since the person may come back in a window where they are not signed in. The
+ * consent and onboarding returns come with their features; until then each says so, and reports no result.
  */
 export type CallbackRoute = {
   path: string;
   flow: CallbackFlow;
-  /** The spec sends an address this page cannot answer to 404; where it says nothing, every address is answered. */
-  isAnswered?: (query: URLSearchParams) => boolean;
 };
 
 export type CallbackFlow =
@@ -18,13 +16,6 @@ export type CallbackFlow =
   | 'onboarding'
   | 'signNext'
   | 'signCancel';
-
-/** The signing returns act on these two actions only; any other goes to 404 (spec §2). */
-const SIGNING_ACTIONS: readonly string[] = ['signant-auth', 'payment-auth'];
-
-function hasSigningAction(query: URLSearchParams): boolean {
-  return SIGNING_ACTIONS.includes(query.get('action') ?? '');
-}
 
 export const callbackRoutes: readonly CallbackRoute[] = [
   // status or sca, instructionId, and optionally pathname and redirect-url.
@@ -36,7 +27,7 @@ export const callbackRoutes: readonly CallbackRoute[] = [
   // companyId.
   { path: '/onboarding/callback', flow: 'onboarding' },
   // action, bankGroup, basketUUID, companyBankIds, accountNumbers and organisationNumber.
-  { path: '/sign-next', flow: 'signNext', isAnswered: hasSigningAction },
+  { path: '/sign-next', flow: 'signNext' },
   // action and basketUUID.
-  { path: '/sign-cancel', flow: 'signCancel', isAnswered: hasSigningAction },
+  { path: '/sign-cancel', flow: 'signCancel' },
 ];

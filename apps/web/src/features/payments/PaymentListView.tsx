@@ -9,6 +9,7 @@ import {
   IconFileImport,
   IconPlaylistX,
   IconPlus,
+  IconSignature,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -32,7 +33,13 @@ import { PaymentStatusTabs } from './PaymentStatusTabs';
 import { PaymentTable } from './PaymentTable';
 import { PaymentTotals } from './PaymentTotals';
 import { type PaymentListKind, PaymentTypeTabs } from './PaymentTypeTabs';
-import { type PaymentRowAction, paymentRowActions, removablePayments } from './payment.actions';
+import {
+  commonDebtorAccount,
+  type PaymentRowAction,
+  paymentRowActions,
+  removablePayments,
+  signablePayments,
+} from './payment.actions';
 import {
   internalTransferFilter,
   internalTransferQuery,
@@ -44,6 +51,8 @@ import {
 } from './payment.filter';
 import { useCancelPaymentMutation, useRemovePaymentsMutation } from './payment.mutations';
 import { paymentKeys } from './payment.queries';
+import { BasketModal, type BasketTarget } from './signing/BasketModal';
+import { useStopAtBankMutation } from './signing/basket.mutations';
 import { TransferFormModal } from './TransferFormModal';
 
 type ListedStatus = PaymentListFilter['status'];
@@ -107,8 +116,11 @@ export function PaymentListView({ kind }: { kind: PaymentListKind }) {
   const [canceling, setCanceling] = useState<Payment>();
   const [exportSelection, setExportSelection] = useState<Payment[]>();
   const [isImporting, setIsImporting] = useState(false);
+  const [basketTarget, setBasketTarget] = useState<BasketTarget>();
+  const [stopping, setStopping] = useState<Payment>();
   const removePayments = useRemovePaymentsMutation(company.Id);
   const cancelPayment = useCancelPaymentMutation(company.Id);
+  const stopAtBank = useStopAtBankMutation(company.Id);
 
   const accountNames = new Map((accounts.data ?? []).map((account) => [account.Id, accountLabel(account)]));
   const accountOptions = [
@@ -118,6 +130,8 @@ export function PaymentListView({ kind }: { kind: PaymentListKind }) {
   const canPrepare = actions.data?.canPrepare ?? false;
   const canPay = actions.data?.canPay ?? false;
   const removable = removablePayments(selected, actions.data);
+  const signable = signablePayments(selected, actions.data);
+  const isOneAccount = commonDebtorAccount(signable) !== undefined;
 
   const pickedStatus = useRef<ListedStatus>(undefined);
   const autoStatus = statistics.isPlaceholderData
@@ -140,7 +154,20 @@ export function PaymentListView({ kind }: { kind: PaymentListKind }) {
       if (isTransfers) setTransferTarget(payment);
       else setFormTarget({ mode: 'edit', payment });
     } else if (action === 'remove') setRemoving([payment]);
+    else if (action === 'openBasket') {
+      if (payment.BasketUuid) setBasketTarget({ kind: 'existing', basketUUID: payment.BasketUuid });
+    } else if (action === 'stopAtBank') setStopping(payment);
     else setCanceling(payment);
+  }
+
+  function onCloseBasket() {
+    if (basketTarget?.kind === 'new') selection.onClearSelection();
+    setBasketTarget(undefined);
+  }
+
+  function onConfirmStop() {
+    if (!stopping) return;
+    stopAtBank.mutate(stopping.Id, { onSettled: () => setStopping(undefined) });
   }
 
   function onConfirmRemove() {
@@ -231,6 +258,21 @@ export function PaymentListView({ kind }: { kind: PaymentListKind }) {
               'data-testid': 'payment-count',
               actions: (
                 <Group gap="xs">
+                  {signable.length > 0 && signable.length === selected.length && (
+                    <Tooltip label={t('signing.signAndPayOneAccount')} disabled={isOneAccount}>
+                      <Button
+                        size="xs"
+                        leftSection={<IconSignature size={14} aria-hidden />}
+                        onClick={() =>
+                          setBasketTarget({ kind: 'new', paymentIds: signable.map((payment) => payment.Id) })
+                        }
+                        disabled={!isOneAccount}
+                        data-testid="bulk-sign"
+                      >
+                        {t('signing.signAndPay', { count: signable.length })}
+                      </Button>
+                    </Tooltip>
+                  )}
                   {canPrepare && removable.length > 0 && (
                     <Button
                       color="red"
@@ -356,6 +398,21 @@ export function PaymentListView({ kind }: { kind: PaymentListKind }) {
         }}
       />
       <ImportStatusModal opened={isImporting} onClose={() => setIsImporting(false)} />
+      <BasketModal companyId={company.Id} target={basketTarget} onClose={onCloseBasket} />
+      <ConfirmModal
+        opened={stopping !== undefined}
+        title={t('signing.stopAtBank.title')}
+        text={t('signing.stopAtBank.text', {
+          name: stopping?.CreditorName ?? '',
+          amount: stopping ? formatMoney(stopping.AmountOre, stopping.Currency) : '',
+        })}
+        confirmLabel={t('signing.stopAtBank.confirm')}
+        cancelLabel={t('signing.stopAtBank.keep')}
+        isPending={stopAtBank.isPending}
+        onCancel={() => setStopping(undefined)}
+        onConfirm={onConfirmStop}
+        data-testid="confirm-stop-at-bank"
+      />
     </Stack>
   );
 }

@@ -1,5 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconBan, IconDots, IconInfoCircle, IconPencil, IconPlaylistX } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconDots,
+  IconHandStop,
+  IconInfoCircle,
+  IconPencil,
+  IconPlaylistX,
+  IconSignature,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRowAction } from './payment.actions';
 
@@ -34,6 +42,14 @@ export function PaymentRowMenu({ label, actions, onAction, 'data-testid': testId
             {t('payments.actions.info')}
           </Menu.Item>
         )}
+        {actions.includes('openBasket') && (
+          <Menu.Item
+            leftSection={<IconSignature size={16} aria-hidden />}
+            onClick={() => onAction('openBasket')}
+          >
+            {t('signing.actions.openBasket')}
+          </Menu.Item>
+        )}
         {actions.includes('edit') && (
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAction('edit')}>
             {t('payments.actions.edit')}
@@ -55,6 +71,15 @@ export function PaymentRowMenu({ label, actions, onAction, 'data-testid': testId
             onClick={() => onAction('cancel')}
           >
             {t('payments.actions.cancel')}
+          </Menu.Item>
+        )}
+        {actions.includes('stopAtBank') && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconHandStop size={16} aria-hidden />}
+            onClick={() => onAction('stopAtBank')}
+          >
+            {t('signing.actions.stopAtBank')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

@@ -1,6 +1,6 @@
 import type { Payment } from '@bilag/contracts';
-import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { Badge, Button, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSignature } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
@@ -14,6 +14,7 @@ import {
   paymentReference,
   paymentSourceLabelKey,
 } from './payment.format';
+import { isInSigning } from './signing/basket.format';
 
 const numeric: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
@@ -132,6 +133,9 @@ export function PaymentTable({
             <Table.Td style={numeric}>{formatCalendarDate(payment.DueDate)}</Table.Td>
             <Table.Td>
               <PaymentStatusBadge payment={payment} />
+              {isInSigning(payment) && (
+                <InSigning payment={payment} rowActions={rowActions} onAction={onAction} />
+              )}
             </Table.Td>
             {!isTransfer && (
               <Table.Td>
@@ -150,5 +154,42 @@ export function PaymentTable({
         );
       }}
     />
+  );
+}
+
+type InSigningProps = Pick<PaymentTableProps, 'rowActions' | 'onAction'> & { payment: Payment };
+
+/** A payment in a basket being signed: those who may pay open the basket here to sign it too. */
+function InSigning({ payment, rowActions, onAction }: InSigningProps) {
+  const { t } = useTranslation();
+  if (!rowActions(payment).includes('openBasket'))
+    return (
+      <Badge
+        mt={4}
+        size="sm"
+        variant="light"
+        color="violet"
+        tt="none"
+        data-testid={`payment-in-signing-${payment.Id}`}
+      >
+        {t('signing.inSigning')}
+      </Badge>
+    );
+  return (
+    <Button
+      mt={4}
+      size="compact-xs"
+      variant="light"
+      color="violet"
+      leftSection={<IconSignature size={12} aria-hidden />}
+      onClick={(event) => {
+        event.stopPropagation();
+        onAction(payment, 'openBasket');
+      }}
+      onKeyDown={(event) => event.stopPropagation()}
+      data-testid={`payment-in-signing-${payment.Id}`}
+    >
+      {t('signing.inSigning')}
+    </Button>
   );
 }

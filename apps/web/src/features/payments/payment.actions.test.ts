@@ -1,6 +1,11 @@
 import type { Payment, PaymentActions } from '@bilag/contracts';
 import { describe, expect, it } from 'vitest';
-import { commonDebtorAccount, exportableAccounts, paymentRowActions } from './payment.actions';
+import {
+  commonDebtorAccount,
+  exportableAccounts,
+  paymentRowActions,
+  signablePayments,
+} from './payment.actions';
 
 const preparer: PaymentActions = {
   canView: true,
@@ -21,6 +26,20 @@ describe('what can be done to a payment', () => {
   it('lets only those who may pay cancel what the bank has not paid', () => {
     expect(paymentRowActions({ Status: 1 }, payer)).toEqual(['cancel', 'info']);
     expect(paymentRowActions({ Status: 1 }, preparer)).toEqual(['info']);
+  });
+
+  it('keeps a payment being signed as it is, and lets a payer open its basket', () => {
+    expect(paymentRowActions({ Status: 0, BasketUuid: 'b-1' }, { ...payer, canPrepare: true })).toEqual([
+      'openBasket',
+      'info',
+    ]);
+    expect(paymentRowActions({ Status: 0, BasketUuid: 'b-1' }, preparer)).toEqual(['info']);
+  });
+
+  it('stops a payment sent with a basket at the bank instead of cancelling it here', () => {
+    expect(paymentRowActions({ Status: 1, BasketUuid: 'b-1' }, payer)).toEqual(['stopAtBank', 'info']);
+    expect(paymentRowActions({ Status: 1, BasketUuid: null }, payer)).toEqual(['cancel', 'info']);
+    expect(paymentRowActions({ Status: 1, BasketUuid: 'b-1' }, preparer)).toEqual(['info']);
   });
 
   it('leaves finished payments to be looked at', () => {
@@ -49,5 +68,20 @@ describe('exporting', () => {
     expect(commonDebtorAccount([from(3), from(4)])).toBeUndefined();
     expect(commonDebtorAccount([from(null)])).toBeUndefined();
     expect(commonDebtorAccount([])).toBeUndefined();
+  });
+});
+
+describe('signing and paying', () => {
+  const waiting = (id: number, changes: Partial<Payment> = {}) =>
+    ({ Id: id, Status: 0, BasketUuid: null, ...changes }) as Payment;
+
+  it('puts in a basket only payments waiting for approval that are in none already', () => {
+    const payments = [waiting(1), waiting(2, { BasketUuid: 'b-1' }), waiting(3, { Status: 1 }), waiting(4)];
+    expect(signablePayments(payments, payer).map((payment) => payment.Id)).toEqual([1, 4]);
+  });
+
+  it('lets only those who may pay sign', () => {
+    expect(signablePayments([waiting(1)], preparer)).toEqual([]);
+    expect(signablePayments([waiting(1)], undefined)).toEqual([]);
   });
 });

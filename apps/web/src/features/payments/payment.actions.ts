@@ -1,20 +1,38 @@
 import { type Payment, type PaymentActions, PaymentStatus } from '@bilag/contracts';
 
-export type PaymentRowAction = 'edit' | 'remove' | 'cancel' | 'info';
+export type PaymentRowAction = 'edit' | 'remove' | 'cancel' | 'openBasket' | 'stopAtBank' | 'info';
 
 /**
  * What a person may do to one payment, from its status and their rights (the server checks the same):
- * preparers edit or take off the list what waits for approval; payers cancel what the bank has not paid.
+ * preparers edit or take off the list what waits for approval; payers open the basket of a payment being
+ * signed, and cancel what the bank has not paid: a payment sent with a basket is stopped at the bank,
+ * one sent in a file is cancelled here.
  */
 export function paymentRowActions(
-  payment: Pick<Payment, 'Status'>,
+  payment: Pick<Payment, 'Status'> & Partial<Pick<Payment, 'BasketUuid'>>,
   actions: PaymentActions | undefined,
 ): PaymentRowAction[] {
   const allowed: PaymentRowAction[] = [];
-  if (payment.Status === PaymentStatus.FOR_APPROVE && actions?.canPrepare) allowed.push('edit', 'remove');
-  if (payment.Status === PaymentStatus.PROCESSING && actions?.canPay) allowed.push('cancel');
+  const hasBasket = payment.BasketUuid !== undefined && payment.BasketUuid !== null;
+  if (payment.Status === PaymentStatus.FOR_APPROVE) {
+    if (hasBasket && actions?.canPay) allowed.push('openBasket');
+    if (!hasBasket && actions?.canPrepare) allowed.push('edit', 'remove');
+  }
+  if (payment.Status === PaymentStatus.PROCESSING && actions?.canPay)
+    allowed.push(hasBasket ? 'stopAtBank' : 'cancel');
   allowed.push('info');
   return allowed;
+}
+
+/** The selected payments that can be put in a basket to sign: waiting for approval, in no basket yet. */
+export function signablePayments(
+  payments: readonly Payment[],
+  actions: PaymentActions | undefined,
+): Payment[] {
+  if (!actions?.canPay) return [];
+  return payments.filter(
+    (payment) => payment.Status === PaymentStatus.FOR_APPROVE && payment.BasketUuid === null,
+  );
 }
 
 /** The selected payments that can still be taken off the list. */

@@ -16,6 +16,7 @@ import { AddPaymentUserForm } from './AddPaymentUserForm';
 import { PaymentUserTable } from './PaymentUserTable';
 import { useAllowPaymentsMutation, useRemovePaymentUserMutation } from './payment-user.mutations';
 import { paymentUserKeys } from './payment-user.queries';
+import { SecondApproverCard } from './SecondApproverCard';
 import { VerifiedAccountsForm } from './VerifiedAccountsForm';
 
 type Dialog =
@@ -122,6 +123,8 @@ export default function PaymentUsersPage() {
           )}
         </QueryGate>
       </Card>
+
+      <SecondApproverCard companyId={company.Id} />
 
       <AppModal
         opened={dialog.kind === 'add'}

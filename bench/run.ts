@@ -5,6 +5,7 @@ import { benchIso20022 } from './iso20022';
 import { benchMatching } from './matching';
 import { benchPayments } from './payments';
 import type { BenchResult } from './result';
+import { benchSigning } from './signing';
 import { benchStatements } from './statements';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
 
@@ -19,6 +20,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   imports: benchImports,
   matching: () => benchMatching(),
   payments: benchPayments,
+  signing: benchSigning,
 };
 
 // The servers measured in this process run with the flags the server runs with in production.

@@ -13,7 +13,7 @@ describe('sandbox', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ok',
-      parties: ['bank', 'signing', 'bank-authorisation', 'card', 'peppol', 'mail'],
+      parties: ['bank', 'signing', 'bank-authorisation', 'onboarding', 'card', 'peppol', 'mail'],
     });
   });
 
@@ -41,7 +41,16 @@ describe('sandbox', () => {
     const response = await app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     const tags = (response.json().tags as { name: string }[]).map((tag) => tag.name);
-    expect(tags).toEqual(['bank', 'signing', 'bank-authorisation', 'card', 'peppol', 'mail', 'sandbox']);
+    expect(tags).toEqual([
+      'bank',
+      'signing',
+      'bank-authorisation',
+      'onboarding',
+      'card',
+      'peppol',
+      'mail',
+      'sandbox',
+    ]);
   });
 
   it('gives a fault asked for by header, and only for as many attempts as asked', async () => {

@@ -9,6 +9,7 @@ import { bankAuthorisationParty } from './bank-authorisation';
 import { cardParty } from './card';
 import { TEST_CARDS } from './card/test-cards';
 import { createMailCatcher, type MailCatcher, mailParty } from './mail';
+import { onboardingCompaniesSection, onboardingParty } from './onboarding';
 import { peppolParty } from './peppol';
 import { createClock } from './platform/clock';
 import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials } from './platform/context';
@@ -39,7 +40,7 @@ export type SandboxOptions = {
   scaTimeoutSeconds?: number;
 };
 
-const PARTIES = ['bank', 'signing', 'bank-authorisation', 'card', 'peppol', 'mail'] as const;
+const PARTIES = ['bank', 'signing', 'bank-authorisation', 'onboarding', 'card', 'peppol', 'mail'] as const;
 
 const INDEX_TEXTS: Texts<
   | 'title'
@@ -64,7 +65,7 @@ const INDEX_TEXTS: Texts<
   en: {
     title: 'The outside world, on this machine',
     intro:
-      'This sandbox plays the banks (NextGenPSD2), the eID signing provider, the bank authorisation service, the card provider, the PEPPOL access point and a mail catcher.',
+      "This sandbox plays the banks (NextGenPSD2), the eID signing provider, the bank authorisation service, the payment service's onboarding, the card provider, the PEPPOL access point and a mail catcher.",
     people: 'Test identities',
     ssn: 'National identity number',
     name: 'Name',
@@ -85,7 +86,7 @@ const INDEX_TEXTS: Texts<
   no: {
     title: 'Omverdenen, på denne maskinen',
     intro:
-      'Denne sandkassen spiller bankene (NextGenPSD2), eID-signeringstjenesten, bankautorisasjonstjenesten, kortleverandøren, PEPPOL-aksesspunktet og en e-postfanger.',
+      'Denne sandkassen spiller bankene (NextGenPSD2), eID-signeringstjenesten, bankautorisasjonstjenesten, betalingstjenestens onboarding, kortleverandøren, PEPPOL-aksesspunktet og en e-postfanger.',
     people: 'Testidentiteter',
     ssn: 'Fødselsnummer',
     name: 'Navn',
@@ -178,6 +179,10 @@ export async function buildSandbox(options: SandboxOptions = {}) {
         },
         { name: 'signing', description: 'eID signing provider: authentication with BankID' },
         { name: 'bank-authorisation', description: 'Which person may pay from which company account' },
+        {
+          name: 'onboarding',
+          description: "The payment service's company onboarding: checks of the company, then a sign order",
+        },
         { name: 'card', description: 'Card payments in the PaymentIntents style, with signed webhooks' },
         { name: 'peppol', description: 'PEPPOL access point: SMP look-up and BIS Billing 3 delivery' },
         { name: 'mail', description: 'Mail catcher: what the product sent by SMTP' },
@@ -237,6 +242,7 @@ ${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${
 <table><thead><tr><th>${texts.bank}</th><th>${texts.account}</th><th>${texts.owner}</th></tr></thead><tbody>
 ${SANDBOX_ACCOUNTS.map((account) => html`<tr><td>${bankName(account.bankId)}</td><td><code>${account.bban}</code> ${account.name}</td><td>${companyName(account.ownerOrganisationNumber)}</td></tr>`)}
 </tbody></table>
+${onboardingCompaniesSection(language)}
 <h2>${texts.cards}</h2>
 <table><thead><tr><th>${texts.card}</th><th>${texts.outcome}</th></tr></thead><tbody>
 ${TEST_CARDS.map((card) => html`<tr><td><code>${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${CARD_OUTCOME_TEXTS[language][card.outcome.kind === 'declined' ? card.outcome.declineCode : card.outcome.kind]}</td></tr>`)}
@@ -253,6 +259,7 @@ ${TEST_CARDS.map((card) => html`<tr><td><code>${card.number.replace(/(\d{4})(?=\
   await app.register(bankParty, context);
   await app.register(signingParty, context);
   await app.register(bankAuthorisationParty, context);
+  await app.register(onboardingParty, context);
   await app.register(cardParty, context);
   await app.register(peppolParty, context);
   await app.register(mailParty, context);

@@ -10,9 +10,12 @@ import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
 import { bankRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
+import { consentRoutes } from './features/consents';
 import { healthRoutes } from './features/health';
 import { failInterruptedImports, importRoutes } from './features/imports';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
+import { notificationRoutes } from './features/notifications';
+import { onboardingRoutes, settingsRoutes } from './features/onboarding';
 import {
   internalTransferRoutes,
   paymentBasketRoutes,
@@ -155,6 +158,10 @@ export async function buildApp({
   await app.register(paymentFileRoutes, { db });
   await app.register(paymentBasketRoutes, { db, providers, publicUrl: config.publicUrl });
   await app.register(signingRoutes, { db, providers, publicUrl: config.publicUrl });
+  await app.register(consentRoutes, { db, providers, publicUrl: config.publicUrl });
+  await app.register(onboardingRoutes, { db, providers, publicUrl: config.publicUrl });
+  await app.register(settingsRoutes, { db, providers });
+  await app.register(notificationRoutes, { db });
   await app.register(jobRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -57,6 +57,8 @@ const Environment = z.object({
   SIGNING_CLIENT_SECRET: z.string().min(1).default('sandbox-signing-secret'),
   BANK_AUTHORISATION_URL: z.string().url().optional(),
   BANK_AUTHORISATION_API_KEY: z.string().min(1).default('sandbox-bank-authorisation-key'),
+  ONBOARDING_URL: z.string().url().optional(),
+  ONBOARDING_API_KEY: z.string().min(1).default('sandbox-onboarding-key'),
   CARD_URL: z.string().url().optional(),
   CARD_SECRET_KEY: z.string().min(1).default('sk_test_sandbox'),
   CARD_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_card_webhooks'),
@@ -117,6 +119,8 @@ export type ProviderSettings = {
   bankUrls: { dnb: string; sparebank1: string; handelsbanken: string };
   signing: { url: string; clientId: string; clientSecret: string };
   bankAuthorisation: { url: string; apiKey: string };
+  /** The payment service's company onboarding. */
+  onboarding: { url: string; apiKey: string };
   card: { url: string; secretKey: string; webhookSecret: string };
   peppol: { url: string; apiKey: string; webhookSecret: string };
   mail: { smtpUrl: string; from: string };
@@ -158,6 +162,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       bankAuthorisation: {
         url: env.BANK_AUTHORISATION_URL ?? `${sandboxUrl}/bank-authorisation`,
         apiKey: env.BANK_AUTHORISATION_API_KEY,
+      },
+      onboarding: {
+        url: env.ONBOARDING_URL ?? `${sandboxUrl}/onboarding`,
+        apiKey: env.ONBOARDING_API_KEY,
       },
       card: {
         url: env.CARD_URL ?? `${sandboxUrl}/card`,

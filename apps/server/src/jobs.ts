@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { consentJobs } from './features/consents';
+import { onboardingJobs } from './features/onboarding';
 import { paymentJobs } from './features/payments';
 import { deleteOldJobs, type JobHandlers, type JobSchedule } from './platform/jobs';
 import type { Providers } from './providers';
@@ -17,14 +19,23 @@ export function productJobs(dependencies: {
   schedules: JobSchedule[];
 } {
   const payments = paymentJobs(dependencies);
+  const consents = consentJobs(dependencies);
+  const onboarding = onboardingJobs(dependencies);
   return {
     handlers: {
       ...payments.handlers,
+      ...consents.handlers,
+      ...onboarding.handlers,
       [CLEANUP_JOB]: async (_payload, { db }) => {
         await deleteOldJobs(db, new Date(Date.now() - 7 * DAY_MS));
         return undefined;
       },
     },
-    schedules: [...payments.schedules, { name: CLEANUP_JOB, everyMs: DAY_MS }],
+    schedules: [
+      ...payments.schedules,
+      ...consents.schedules,
+      ...onboarding.schedules,
+      { name: CLEANUP_JOB, everyMs: DAY_MS },
+    ],
   };
 }

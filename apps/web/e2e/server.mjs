@@ -9,7 +9,9 @@ import path from 'node:path';
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repositoryRoot = path.resolve(webRoot, '../..');
 const port = process.env.E2E_PORT ?? '3210';
-const readyUrl = `http://127.0.0.1:${port}/health/ready`;
+const sandboxPort = process.env.E2E_SANDBOX_PORT ?? '3211';
+// The product, and the sandbox it starts beside it: a test may reach a party in its first second.
+const readyUrls = [`http://127.0.0.1:${port}/health/ready`, `http://127.0.0.1:${sandboxPort}/health`];
 const READY_TIMEOUT_MS = 150_000;
 
 // WEB_DIST_DIR names a build made elsewhere, which this script does not make.
@@ -32,7 +34,9 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   env: {
     ...process.env,
     PORT: port,
-    SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? '3211',
+    // The address the browser is on: a party's return page then shares the test's signed-in session.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SANDBOX_PORT: sandboxPort,
     SMTP_PORT: process.env.E2E_SMTP_PORT ?? '2626',
     DATA_DIR: dataDir,
     ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '900',
@@ -71,9 +75,14 @@ server.on('exit', (code) => {
 
 const startedAt = Date.now();
 while (Date.now() - startedAt < READY_TIMEOUT_MS) {
-  const isReady = await fetch(readyUrl)
-    .then((response) => response.ok)
-    .catch(() => false);
+  const answers = await Promise.all(
+    readyUrls.map((url) =>
+      fetch(url)
+        .then((response) => response.ok)
+        .catch(() => false),
+    ),
+  );
+  const isReady = answers.every(Boolean);
   if (isReady) {
     console.log(
       `[e2e] server ready at http://127.0.0.1:${port} after ${Math.round((Date.now() - startedAt) / 1000)} s`,
@@ -83,6 +92,6 @@ while (Date.now() - startedAt < READY_TIMEOUT_MS) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 if (Date.now() - startedAt >= READY_TIMEOUT_MS) {
-  console.error(`[e2e] the server did not answer ${readyUrl} in time`);
+  console.error(`[e2e] the server or the sandbox did not answer ${readyUrls.join(' and ')} in time`);
   await stop(1);
 }

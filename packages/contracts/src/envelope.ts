@@ -25,3 +25,18 @@ export const ErrorReply = z.object({
 export type ErrorReply = z.infer<typeof ErrorReply>;
 
 export const EmptyData = z.null();
+
+/** One problem of a failed v2 call: the product's error code, its message, and the field when one is at fault. */
+export const V2Error = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
+
+/** The reply of a v2 call (route `replyShape: 'v2'`): code is the HTTP status. */
+export function v2Reply<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string().optional(), data });
+}
+
+export const V2ErrorReply = z.object({
+  code: z.number().int(),
+  errors: z.array(V2Error),
+  message: z.string().optional(),
+});
+export type V2ErrorReply = z.infer<typeof V2ErrorReply>;

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './banks';
 export * from './companies';
+export * from './consents';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';

@@ -29,3 +29,13 @@ export const GLOBAL_RULE_EDITOR_ROLE_IDS: readonly number[] = [...ADMIN_ROLE_IDS
 export function canEditGlobalRules(roleId: number): boolean {
   return GLOBAL_RULE_EDITOR_ROLE_IDS.includes(roleId);
 }
+
+/**
+ * A consent lets the product read a company's bank accounts, so only those who run the company's
+ * books or the company itself make, renew or revoke one; everyone with the bank pages sees them.
+ */
+export const CONSENT_MANAGER_ROLE_IDS: readonly number[] = [...ADMIN_ROLE_IDS, RoleId.ACCOUNTANT, RoleId.CEO];
+
+export function canManageConsents(roleId: number): boolean {
+  return CONSENT_MANAGER_ROLE_IDS.includes(roleId);
+}

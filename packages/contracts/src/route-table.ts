@@ -1,6 +1,7 @@
 import * as auth from './auth';
 import * as banks from './banks';
 import * as companies from './companies';
+import * as consents from './consents';
 import * as imports from './imports';
 import * as matching from './matching';
 import * as payments from './payments';
@@ -15,6 +16,7 @@ export const routeTable = collectRoutes(
   auth,
   banks,
   companies,
+  consents,
   imports,
   matching,
   payments,

@@ -29,6 +29,11 @@ export type RouteDeclaration = {
    * the same key answers what the first answered instead of acting again.
    */
   readonly idempotent?: boolean;
+  /**
+   * `v2`: the catalogue's v2 calls answer `{ code: <HTTP status>, data, message? }` and fail with
+   * `{ code: <HTTP status>, errors: [...], message? }` (V2Reply, V2ErrorReply) instead of the envelope.
+   */
+  readonly replyShape?: 'v2';
   readonly summary: string;
   readonly tags: readonly string[];
 };

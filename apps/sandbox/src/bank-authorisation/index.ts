@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxContext } from '../platform/context';
 import { requestedFault } from '../platform/faults';
+import { answerJsonError, requireApiKey } from '../platform/json-api';
 import { type AccountDecision, decide, problemWithNumbers } from './decisions';
 
 /**
@@ -67,10 +67,6 @@ const DECISION_RULE =
 const FAULT_NOTE =
   'Sandbox fault `X-Sandbox-Fault: bank-unavailable[=<bank id or BIC>]` plays a bank (all when no value) that does not answer: its accounts get statusCode 503 with the last known answer in resData.';
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
-
 function entryOf(decision: AccountDecision) {
   return {
     accountNumber: decision.accountNumber,
@@ -82,28 +78,8 @@ function entryOf(decision: AccountDecision) {
 
 export const bankAuthorisationParty: FastifyPluginAsync<SandboxContext> = async (plugin, context) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const expectedKey = digest(context.credentials.bankAuthorisationApiKey);
-
-  async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
-    const given = request.headers['x-api-key'];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedKey)) {
-      return reply
-        .code(401)
-        .send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Missing or wrong X-Api-Key' });
-    }
-  }
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ statusCode: 400, code: 'INVALID_REQUEST', message: error.message });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status < 500) {
-      return reply.code(status).send({ statusCode: status, code: 'INVALID_REQUEST', message: error.message });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal error' });
-  });
+  const apiKeyCheck = requireApiKey(context.credentials.bankAuthorisationApiKey);
+  app.setErrorHandler(answerJsonError);
 
   function decisionsFor(request: FastifyRequest, body: AuthorizeBody) {
     const fault = requestedFault(request);
@@ -114,7 +90,7 @@ export const bankAuthorisationParty: FastifyPluginAsync<SandboxContext> = async 
   app.post(
     '/bank-authorisation/crs/authorize',
     {
-      onRequest: requireApiKey,
+      onRequest: apiKeyCheck,
       schema: {
         tags: ['bank-authorisation'],
         summary: "Whether the person may authorise payments from each of the company's accounts",
@@ -139,7 +115,7 @@ export const bankAuthorisationParty: FastifyPluginAsync<SandboxContext> = async 
   app.post(
     '/bank-authorisation/crs/v1/authorize',
     {
-      onRequest: requireApiKey,
+      onRequest: apiKeyCheck,
       schema: {
         tags: ['bank-authorisation'],
         summary:

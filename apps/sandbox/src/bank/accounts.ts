@@ -109,14 +109,20 @@ function balancesOf(state: BankState, account: SandboxAccount) {
   ];
 }
 
-function accountDetails(
-  state: BankState,
+/** What an account's JSON shows besides the account itself: who owns it, its balances, and what it links to. */
+type AccountView = {
+  resourceId: string;
+  ownerName: string;
+  /** Only when asked for with the account and granted. */
+  balances: object[] | undefined;
+  grant: { balances: boolean; transactions: boolean };
+};
+
+/** An account as the account information calls answer it (list and details). */
+export function accountJson(
   account: SandboxAccount,
-  grant: AccountGrant,
-  withBalance: boolean,
+  { resourceId, ownerName, balances, grant }: AccountView,
 ) {
-  const resourceId = resourceIdOf(account);
-  const bank = bankOf(account.bankId);
   return {
     resourceId,
     iban: account.iban,
@@ -126,14 +132,28 @@ function accountDetails(
     product: account.product,
     cashAccountType: 'CACC',
     status: 'enabled',
-    bic: bank.bic,
-    ownerName: companyNameOf(account.ownerOrganisationNumber) ?? account.name,
-    ...(withBalance && grant.balances ? { balances: balancesOf(state, account) } : {}),
+    bic: bankOf(account.bankId).bic,
+    ownerName,
+    ...(balances ? { balances } : {}),
     _links: {
       ...(grant.balances ? { balances: { href: v1(`/accounts/${resourceId}/balances`) } } : {}),
       ...(grant.transactions ? { transactions: { href: v1(`/accounts/${resourceId}/transactions`) } } : {}),
     },
   };
+}
+
+function accountDetails(
+  state: BankState,
+  account: SandboxAccount,
+  grant: AccountGrant,
+  withBalance: boolean,
+) {
+  return accountJson(account, {
+    resourceId: resourceIdOf(account),
+    ownerName: companyNameOf(account.ownerOrganisationNumber) ?? account.name,
+    balances: withBalance && grant.balances ? balancesOf(state, account) : undefined,
+    grant,
+  });
 }
 
 function transactionOf(entry: LedgerEntry) {

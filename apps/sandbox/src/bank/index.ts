@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from '../platform/context';
 import { registerAccountRoutes } from './accounts';
+import { registerBulkAccounts } from './bulk-accounts';
 import { registerConsentRoutes } from './consents';
 import { registerBankErrors, unknownBankPath } from './errors';
 import { catchUp } from './lifecycle';
@@ -31,6 +32,7 @@ export const bankParty: FastifyPluginAsync<SandboxContext> = async (app, context
   });
 
   registerConsentRoutes(app, state);
+  registerBulkAccounts(app, state, context.store);
   registerAccountRoutes(app, state);
   registerPaymentRoutes(app, state);
   registerScaPages(app, state);

@@ -12,6 +12,8 @@ export type SandboxCredentials = {
   signingClientSecret: string;
   /** Bank authorisation service: API key in the X-Api-Key header. */
   bankAuthorisationApiKey: string;
+  /** Payment service onboarding: API key in the X-Api-Key header. */
+  onboardingApiKey: string;
   /** Card provider: secret key as a Bearer token. */
   cardSecretKey: string;
   /** Card provider: the secret its webhooks are signed with (the receiver's, set up beforehand). */
@@ -26,6 +28,7 @@ export const DEFAULT_CREDENTIALS: SandboxCredentials = {
   signingClientId: 'bilag',
   signingClientSecret: 'sandbox-signing-secret',
   bankAuthorisationApiKey: 'sandbox-bank-authorisation-key',
+  onboardingApiKey: 'sandbox-onboarding-key',
   cardSecretKey: 'sk_test_sandbox',
   cardWebhookSecret: 'whsec_sandbox_card_webhooks',
   peppolApiKey: 'sandbox-peppol-key',

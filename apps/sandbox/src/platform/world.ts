@@ -171,3 +171,58 @@ export function findClosedAccount(identification: string): ClosedAccount | undef
     (candidate) => candidate.bban === identification || candidate.iban === identification,
   );
 }
+
+// The payment service's onboarding: the companies its register and risk check know. A company not
+// listed is not in the register (company-not-found). Every test person but Ola is a signatory of
+// every company here, so each BankID behaviour can be tried on the sign page; Ola is refused there.
+
+/** The legal form in the register: AS, a sole proprietorship (ENK), a foreign company's branch (NUF), a foundation (STI). */
+export type OrganisationForm = 'AS' | 'ENK' | 'NUF' | 'STI';
+
+export type RegisteredCompany = {
+  organisationNumber: string;
+  name: string;
+  form: OrganisationForm;
+  /** In the VAT register (MVA); a sole proprietorship without it is declined. */
+  vatRegistered: boolean;
+  /** What the provider's risk check (KYC/AML) decides about the company. */
+  riskEvaluation: 'approved' | 'declined';
+  /** Already a customer of the payment service before the sandbox started. */
+  onboardedBefore: boolean;
+  /** Who may sign the sign order for the company (daglig leder or styreleder). */
+  signatories: readonly string[];
+};
+
+const registered = (
+  organisationNumber: string,
+  name: string,
+  form: OrganisationForm,
+  traits: Partial<Pick<RegisteredCompany, 'vatRegistered' | 'riskEvaluation' | 'onboardedBefore'>> = {},
+): RegisteredCompany => ({
+  organisationNumber,
+  name,
+  form,
+  vatRegistered: traits.vatRegistered ?? true,
+  riskEvaluation: traits.riskEvaluation ?? 'approved',
+  onboardedBefore: traits.onboardedBefore ?? false,
+  signatories: ['12857910093', '21919010182', '30827210060', '07896610087', '14918310143'],
+});
+
+export const ONBOARDING_REGISTER: readonly RegisteredCompany[] = [
+  registered('923456783', 'Nordlys Bakeri AS', 'AS'),
+  registered('934567897', 'Fjelltopp Bygg AS', 'AS'),
+  registered('812345672', 'Havblikk Fiskeri AS', 'AS'),
+  registered('910000012', 'Allerede Kunde AS', 'AS', { onboardedBefore: true }),
+  registered('910000020', 'Frisør Enkeltmann', 'ENK', { vatRegistered: false }),
+  registered('910000063', 'Snekker Solberg', 'ENK'),
+  registered('910000039', 'Risikabel Handel AS', 'AS', { riskEvaluation: 'declined' }),
+  registered('910000047', 'Nordic Trading Branch NUF', 'NUF'),
+  registered('910000055', 'Stiftelsen Fjordlys', 'STI'),
+];
+
+/** Valid by its check digit and in no register: the provider answers company-not-found. */
+export const UNREGISTERED_ORGANISATION_NUMBER = '910000071';
+
+export function findRegisteredCompany(organisationNumber: string): RegisteredCompany | undefined {
+  return ONBOARDING_REGISTER.find((company) => company.organisationNumber === organisationNumber);
+}

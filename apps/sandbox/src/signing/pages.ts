@@ -1,8 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  bankIdForm,
+  fill,
+  pageTokenOf,
+  readTestPerson,
+  type SsnProblem,
+  unreadableFormProblem,
+} from '../platform/bankid-form';
 import type { SandboxContext } from '../platform/context';
 import { html, type Language, pickLanguage, type SafeHtml, sendPage, type Texts } from '../platform/pages';
-import { findPerson, type PersonBehaviour, TEST_PEOPLE } from '../platform/world';
+import { findPerson, type PersonBehaviour } from '../platform/world';
 import { isFinished, type RequestStore, type SigningRequest, STATUS_TEXTS } from './requests';
 
 /**
@@ -20,13 +28,6 @@ const TEXTS: Texts<
   | 'ssnLabel'
   | 'approve'
   | 'cancel'
-  | 'people'
-  | 'ssn'
-  | 'name'
-  | 'outcome'
-  | 'notDigits'
-  | 'unknownPerson'
-  | 'unreadableForm'
   | 'waitingTitle'
   | 'waiting'
   | 'checkAgain'
@@ -47,13 +48,6 @@ const TEXTS: Texts<
     ssnLabel: 'National identity number (11 digits)',
     approve: 'Approve with BankID',
     cancel: 'Cancel',
-    people: 'Test identities',
-    ssn: 'National identity number',
-    name: 'Name',
-    outcome: 'What happens',
-    notDigits: 'Type the 11 digits of a national identity number.',
-    unknownPerson: 'No test identity has the number {ssn}. Choose one from the list below.',
-    unreadableForm: 'The form could not be read. Try again.',
     waitingTitle: 'Open the BankID app',
     waiting:
       'A request was sent to the BankID app of {name}. Waiting for an answer: without one within {seconds} seconds the request expires and you are sent back.',
@@ -75,13 +69,6 @@ const TEXTS: Texts<
     ssnLabel: 'Fødselsnummer (11 siffer)',
     approve: 'Godkjenn med BankID',
     cancel: 'Avbryt',
-    people: 'Testidentiteter',
-    ssn: 'Fødselsnummer',
-    name: 'Navn',
-    outcome: 'Hva skjer',
-    notDigits: 'Skriv de 11 sifrene i et fødselsnummer.',
-    unknownPerson: 'Ingen testidentitet har nummeret {ssn}. Velg en fra listen nedenfor.',
-    unreadableForm: 'Skjemaet kunne ikke leses. Prøv igjen.',
     waitingTitle: 'Åpne BankID-appen',
     waiting:
       'En forespørsel er sendt til BankID-appen til {name}. Venter på svar: kommer det ikke innen {seconds} sekunder, utløper forespørselen og du sendes tilbake.',
@@ -111,8 +98,6 @@ const OUTCOME_TEXTS: Texts<PersonBehaviour> = {
   },
 };
 
-const PageToken = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-
 const PageForm = z.object({
   action: z.enum(['approve', 'cancel']),
   ssn: z.string().max(64).optional(),
@@ -120,12 +105,6 @@ const PageForm = z.object({
 
 /** Slack on the waiting page's timer, so the browser comes back just after the wait is over. */
 const TIMER_SLACK_MS = 250;
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
 
 /** The page's own path, keeping the language the person reads it in. */
 function pagePath(pageToken: string, language: Language, suffix = ''): string {
@@ -149,23 +128,20 @@ export function bankIdPages(requests: RequestStore): FastifyPluginAsync<SandboxC
       reply: FastifyReply,
       request: SigningRequest,
       language: Language,
-      problem?: { message: string; typed: string },
+      problem?: SsnProblem,
     ) {
       const texts = TEXTS[language];
-      const typed = problem?.typed ?? request.ssnHint ?? '';
       const body = html`<p>${texts.intro}</p>
 ${request.externalReference ? html`<p class="muted">${texts.reference}: ${request.externalReference}</p>` : ''}
-<form method="post" action="${pagePath(request.pageToken, language)}">
-<label for="ssn">${texts.ssnLabel}</label>
-${problem ? html`<p class="error" id="ssn-error" role="alert">${problem.message}</p>` : ''}
-<input id="ssn" name="ssn" type="text" inputmode="numeric" autocomplete="off" maxlength="64" required autofocus value="${typed}"${problem ? html` aria-invalid="true" aria-describedby="ssn-error"` : ''}>
-<button class="primary" type="submit" name="action" value="approve">${texts.approve}</button>
-<button class="danger" type="submit" name="action" value="cancel" formnovalidate>${texts.cancel}</button>
-</form>
-<h2>${texts.people}</h2>
-<table><thead><tr><th scope="col">${texts.ssn}</th><th scope="col">${texts.name}</th><th scope="col">${texts.outcome}</th></tr></thead><tbody>
-${TEST_PEOPLE.map((person) => html`<tr><td><code>${person.ssn}</code></td><td>${person.name}</td><td>${fill(OUTCOME_TEXTS[language][person.behaviour.signing], { seconds })}</td></tr>`)}
-</tbody></table>`;
+${bankIdForm({
+  language,
+  action: pagePath(request.pageToken, language),
+  ssnLabel: texts.ssnLabel,
+  submit: { action: 'approve', label: texts.approve },
+  prefilled: request.ssnHint,
+  problem,
+  outcomeOf: (person) => fill(OUTCOME_TEXTS[language][person.behaviour.signing], { seconds }),
+})}`;
       return show(reply, language, texts.title, body, problem ? 400 : 200);
     }
 
@@ -216,8 +192,8 @@ setTimeout(() => window.location.replace(checkAgain.href), Number(checkAgain.dat
 
     /** The request behind the page's token, as it stands now (expired when its time is over). */
     function requestOf(request: FastifyRequest): SigningRequest | undefined {
-      const token = PageToken.safeParse((request.params as { pageToken?: unknown }).pageToken);
-      return token.success ? requests.byPageToken(token.data) : undefined;
+      const token = pageTokenOf(request);
+      return token === undefined ? undefined : requests.byPageToken(token);
     }
 
     /** A person on the page makes the request in progress, whatever they do there. */
@@ -280,7 +256,6 @@ setTimeout(() => window.location.replace(checkAgain.href), Number(checkAgain.dat
       },
       async (request, reply) => {
         const language = pickLanguage(request);
-        const texts = TEXTS[language];
         const found = requestOf(request);
         if (!found) return notFoundPage(reply, language);
         if (isFinished(found.state)) return finishedPage(reply, found, language, 409);
@@ -288,7 +263,7 @@ setTimeout(() => window.location.replace(checkAgain.href), Number(checkAgain.dat
 
         const form = PageForm.safeParse(request.body ?? {});
         if (!form.success) {
-          return approvePage(reply, signingRequest, language, { message: texts.unreadableForm, typed: '' });
+          return approvePage(reply, signingRequest, language, unreadableFormProblem(language));
         }
         if (form.data.action === 'cancel') {
           requests.finish(signingRequest, 'cancelled');
@@ -296,16 +271,8 @@ setTimeout(() => window.location.replace(checkAgain.href), Number(checkAgain.dat
         }
         if (signingRequest.waitingUntil) return waitingPage(reply, signingRequest, language);
 
-        const typed = form.data.ssn ?? '';
-        const ssn = typed.replace(/\s/g, '');
-        if (!/^\d{11}$/.test(ssn)) {
-          return approvePage(reply, signingRequest, language, { message: texts.notDigits, typed });
-        }
-        const person = findPerson(ssn);
-        if (!person) {
-          const message = fill(texts.unknownPerson, { ssn });
-          return approvePage(reply, signingRequest, language, { message, typed });
-        }
+        const { person, problem } = readTestPerson(form.data.ssn ?? '', language);
+        if (problem) return approvePage(reply, signingRequest, language, problem);
         switch (person.behaviour.signing) {
           case 'approves':
             requests.finish(signingRequest, 'completed', person.ssn);

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorReply } from '@bilag/contracts';
+import { ErrorCode, type ErrorReply, type V2ErrorReply } from '@bilag/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ProviderError, providerErrorToAppError } from '../providers/provider-error';
@@ -6,6 +6,31 @@ import { AppError } from './errors';
 import { megabytesOf } from './form-data';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
+
+/**
+ * A failure in the shape its route declared: the envelope, or for the catalogue's v2 calls
+ * `{ code: <HTTP status>, errors, message }` with the field of each validation problem.
+ */
+function sendShaped(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorReply) {
+  if (request.routeOptions.config?.declaration?.replyShape !== 'v2') return reply.status(status).send(body);
+  const fieldProblems = Array.isArray(body.data)
+    ? body.data.flatMap((item: unknown) => {
+        const field: unknown =
+          typeof item === 'object' && item !== null ? Reflect.get(item, 'field') : undefined;
+        const message: unknown =
+          typeof item === 'object' && item !== null ? Reflect.get(item, 'message') : undefined;
+        return typeof field === 'string' && typeof message === 'string'
+          ? [{ code: body.code, message, field }]
+          : [];
+      })
+    : [];
+  const v2: V2ErrorReply = {
+    code: status,
+    errors: fieldProblems.length > 0 ? fieldProblems : [{ code: body.code, message: body.message }],
+    message: body.message,
+  };
+  return reply.status(status).send(v2);
+}
 
 function send(
   request: FastifyRequest,
@@ -23,7 +48,7 @@ function send(
     code,
     ...extra,
   };
-  return reply.status(status).type('application/json').send(body);
+  return sendShaped(request, reply.type('application/json'), status, body);
 }
 
 const statusToMessage: Record<number, [ErrorCode, MessageKey]> = {
@@ -83,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...(error.options.errorType ? { errorType: error.options.errorType } : {}),
         ...(error.options.data !== undefined ? { data: error.options.data } : {}),
       };
-      return reply.status(error.statusCode).send(body);
+      return sendShaped(request, reply, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

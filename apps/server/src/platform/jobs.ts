@@ -36,6 +36,15 @@ export type NewJob = {
   companyId?: number;
 };
 
+/**
+ * The time a job acts at: the time it was due, when a runner takes it early (tests run the future
+ * now), otherwise now. A job due at a basket's expiry therefore sees the basket expired.
+ */
+export function jobTime(context: Pick<JobContext, 'job'>): Date {
+  const now = Date.now();
+  return new Date(Math.max(now, context.job.runAt.getTime()));
+}
+
 /** How long a claimed job may run before another process may take it over. */
 const LOCK_MS = 5 * 60_000;
 const BACKOFF_BASE_MS = 5_000;

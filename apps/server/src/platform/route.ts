@@ -5,6 +5,7 @@ import {
   type RouteData,
   type RouteDeclaration,
   type RouteInput,
+  V2ErrorReply,
 } from '@bilag/contracts';
 import type {
   FastifyContextConfig,
@@ -35,6 +36,10 @@ const IdempotencyHeaders = z.looseObject({
 /** Every failure a call can answer with, in the envelope of ErrorReply. */
 const ERROR_REPLIES = Object.fromEntries(
   [400, 401, 403, 404, 409, 413, 415, 422, 429].map((status) => [status, ErrorReply]),
+);
+
+const V2_ERROR_REPLIES = Object.fromEntries(
+  [400, 401, 403, 404, 409, 413, 415, 422, 429].map((status) => [status, V2ErrorReply]),
 );
 
 /** A reply with a message beside its data (the catalogue shows it to the person). */
@@ -87,6 +92,8 @@ export function registerRoute<R extends Route>(
   options: RouteOptions = {},
 ): void {
   const isFile = declaration.reply === FILE_REPLY;
+  const isV2 = declaration.replyShape === 'v2';
+  const errorReplies = isV2 ? V2_ERROR_REPLIES : ERROR_REPLIES;
   app.route({
     method: declaration.method,
     url: declaration.path,
@@ -101,7 +108,7 @@ export function registerRoute<R extends Route>(
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.idempotent ? { headers: IdempotencyHeaders } : {}),
-      response: isFile ? ERROR_REPLIES : { 200: declaration.reply, ...ERROR_REPLIES },
+      response: isFile ? errorReplies : { 200: declaration.reply, ...errorReplies },
     },
     handler: async (request, reply) => {
       const principal = principalOf(declaration, request);
@@ -111,6 +118,11 @@ export function registerRoute<R extends Route>(
       const respond = async () => {
         const result = await handler(input, context);
         if (isFile) return result;
+        if (isV2) {
+          if (result instanceof MessageReply)
+            return { code: 200, message: result.message, data: result.data };
+          return { code: 200, data: result };
+        }
         if (result instanceof MessageReply)
           return { isSuccess: true, success: true, message: result.message, data: result.data };
         return { isSuccess: true, success: true, message: '', data: result };

@@ -7,6 +7,8 @@ import { createCardClient } from './card/http-client';
 import type { CardClient } from './card/interface';
 import { createMailClient } from './mail/http-client';
 import type { MailClient } from './mail/interface';
+import { createOnboardingClient } from './onboarding/http-client';
+import type { OnboardingClient } from './onboarding/interface';
 import { createPeppolClient } from './peppol/http-client';
 import type { PeppolClient } from './peppol/interface';
 import { createSigningClient } from './signing/http-client';
@@ -20,6 +22,7 @@ export type Providers = {
   banks: BankClients;
   signing: SigningClient;
   bankAuthorisation: BankAuthorisationClient;
+  onboarding: OnboardingClient;
   card: CardClient;
   peppol: PeppolClient;
   mail: MailClient;
@@ -30,6 +33,7 @@ export function createProviders(settings: ProviderSettings): Providers {
     banks: createBankClients(settings),
     signing: createSigningClient(settings),
     bankAuthorisation: createBankAuthorisationClient(settings),
+    onboarding: createOnboardingClient(settings),
     card: createCardClient(settings),
     peppol: createPeppolClient(settings),
     mail: createMailClient(settings),

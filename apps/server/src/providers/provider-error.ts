@@ -3,12 +3,13 @@ import { AppError } from '../platform/errors';
 import type { MessageKey } from '../platform/messages';
 
 /** The outside parties the product talks to, each behind its own client in providers/<party>/. */
-export type Party = 'bank' | 'signing' | 'bankAuthorisation' | 'card' | 'peppol' | 'mail';
+export type Party = 'bank' | 'signing' | 'bankAuthorisation' | 'onboarding' | 'card' | 'peppol' | 'mail';
 
 const PARTY_NAME: Record<Party, MessageKey> = {
   bank: 'partyBank',
   signing: 'partySigning',
   bankAuthorisation: 'partyBankAuthorisation',
+  onboarding: 'partyOnboarding',
   card: 'partyCard',
   peppol: 'partyPeppol',
   mail: 'partyMail',

@@ -18,7 +18,9 @@ import {
   givenVoucher,
   multipart,
 } from './fixtures';
+import { givenConsent, givenNotification } from './record-fixtures';
 import { exampleRequest, isMultipartOnly, type RecordIds, uploadForm } from './route-examples';
+import { givenSandbox, type RunningSandbox } from './sandbox';
 import { createTestApp } from './test-app';
 
 /**
@@ -61,6 +63,13 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
     "the bank's return from its SCA page: the flow id is the capability, and the bank is asked",
   paymentCancelCallback:
     "the bank's return from cancelling: the flow id is the capability, and the bank is asked",
+  listOwnerConsents: 'the consents the caller made, in the companies the caller belongs to',
+  consentScaSuccess:
+    "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
+  consentScaCancel:
+    "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
+  consentScaV2:
+    "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
 };
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
@@ -74,9 +83,12 @@ describe('company scoping, proven from the route table', () => {
   let context: Awaited<ReturnType<typeof createTestApp>>;
   let tenancy: Awaited<ReturnType<typeof givenTenancy>>;
   let victimIds: RecordIds;
+  let sandbox: RunningSandbox;
 
   beforeAll(async () => {
-    context = await createTestApp();
+    // Calls that reach a bank get past their company check to the sandbox that plays it.
+    sandbox = await givenSandbox();
+    context = await createTestApp({ providers: sandbox.providers });
     tenancy = await givenTenancy(context);
     const { app } = context;
     const { session, companyId } = tenancy;
@@ -147,9 +159,14 @@ describe('company scoping, proven from the route table', () => {
       rule: rule.json().data.Id,
       connection: connection.json().data.connections[0].Id,
       payment: onList.json().data.added[0].payment.Id,
+      consent: await givenConsent(context.db, companyId, SECRET),
+      notification: await givenNotification(context.db, companyId, SECRET),
     };
   });
-  afterAll(() => context.close());
+  afterAll(async () => {
+    await context.close();
+    await sandbox.close();
+  });
 
   async function uploadStatement(companyId: number, companyBankId: number, bytes: Uint8Array) {
     const form = await multipart({ companyId: String(companyId), companyBankId: String(companyBankId) }, [

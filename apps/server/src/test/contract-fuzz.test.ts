@@ -16,6 +16,7 @@ import {
   login,
   type TenantApp,
 } from './fixtures';
+import { givenConsent, givenNotification } from './record-fixtures';
 import {
   exampleRequest,
   isMultipartOnly,
@@ -249,6 +250,8 @@ describe('every call, fuzzed from its contract', () => {
       rule: 1,
       connection: 1,
       payment: 1,
+      consent: await givenConsent(context.db, companyId, 'Fuzz'),
+      notification: await givenNotification(context.db, companyId, 'Fuzz'),
     };
   });
   afterAll(async () => {
@@ -291,7 +294,10 @@ describe('every call, fuzzed from its contract', () => {
     });
   }
 
-  /** No 5xx; a refusal is the envelope with a code. Throws with the request so a failure can be replayed. */
+  /**
+   * No 5xx; a refusal is the envelope with a code (for a v2 call: the HTTP status as its code, and the
+   * errors). Throws with the request so a failure can be replayed.
+   */
   function expectHandled(name: string, route: Route, request: Request, response: LightMyRequestResponse) {
     const shown = `${name} ${route.method} ${urlOf(route, request).slice(0, 300)} ${JSON.stringify(request.body)?.slice(0, 300)}`;
     expect(
@@ -299,8 +305,18 @@ describe('every call, fuzzed from its contract', () => {
       `${shown} answered ${response.statusCode}: ${response.body.slice(0, 500)}`,
     ).toBeLessThan(500);
     if (response.statusCode < 400) return;
-    const reply = response.json() as { isSuccess?: unknown; code?: unknown; message?: unknown };
+    const reply = response.json() as {
+      isSuccess?: unknown;
+      code?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    };
     if (reply.message === translate('en', 'valueNotStorable')) reachedSafetyNet.add(name);
+    if (route.replyShape === 'v2') {
+      expect(reply.code, `${shown}: ${response.body}`).toBe(response.statusCode);
+      expect(Array.isArray(reply.errors) && reply.errors.length > 0, `${shown}: ${response.body}`).toBe(true);
+      return;
+    }
     expect(reply.isSuccess, `${shown}: ${response.body}`).toBe(false);
     expect(typeof reply.code, `${shown}: ${response.body}`).toBe('string');
   }
@@ -381,8 +397,12 @@ describe('every call, fuzzed from its contract', () => {
         fc.asyncProperty(requests, async (request) => {
           const response = await send(name, route, request);
           expectHandled(name, route, request, response);
-          if (route.reply !== FILE_REPLY && response.statusCode < 400)
-            expect(response.json().isSuccess, `${name}: ${response.body.slice(0, 300)}`).toBe(true);
+          if (route.reply !== FILE_REPLY && response.statusCode < 400) {
+            const reply = response.json();
+            const succeeded =
+              route.replyShape === 'v2' ? reply.code === response.statusCode : reply.isSuccess;
+            expect(succeeded, `${name}: ${response.body.slice(0, 300)}`).toBe(true);
+          }
         }),
         {
           numRuns: RUNS,

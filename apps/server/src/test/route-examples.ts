@@ -19,6 +19,8 @@ export type RecordIds = {
   rule: number;
   connection: number;
   payment: number;
+  consent: number;
+  notification: number;
 };
 
 export type RecordKind = keyof RecordIds;
@@ -85,6 +87,8 @@ const ID_FIELDS: Record<string, RecordKind> = {
   ruleId: 'rule',
   ruleIds: 'rule',
   connectionId: 'connection',
+  paymentId: 'payment',
+  consentId: 'consent',
 };
 
 /** What a bare `:id` (or `ids`) names, by the first path segment after the service prefix. */
@@ -99,6 +103,7 @@ const ID_BY_PATH: Record<string, RecordKind> = {
   bankImport: 'import',
   payments: 'payment',
   'voucher-payments': 'payment',
+  notifications: 'notification',
 };
 
 export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
@@ -115,7 +120,17 @@ export function recordKindOfId(declaration: RouteDeclaration): RecordKind | unde
 export function textExample(schema: JsonSchema): string {
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
   if (schema.format === 'uuid') return '6f1c2a9e-0b7d-4c55-9e3a-8d2f6b1a7c90';
-  const candidates = ['Eksempel', '12345678903', '2025-03-14', '1234', 'NO', 'NOK', 'x', '923456783'];
+  const candidates = [
+    'Eksempel',
+    '12345678903',
+    '2025-03-14',
+    '1234',
+    'NO',
+    'NOK',
+    'x',
+    '923456783',
+    '/eksempel',
+  ];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));
     const match = candidates.find((candidate) => pattern.matcher(candidate).find());

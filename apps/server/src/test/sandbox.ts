@@ -29,3 +29,33 @@ export async function givenSandbox(options: SandboxOptions = {}): Promise<Runnin
 
 /** Backoff without the wait, so retry tests take milliseconds. */
 export const noWait = async () => {};
+
+async function expectStatus(response: Response, status: number, what: string) {
+  if (response.status !== status) {
+    throw new Error(`The sandbox did not ${what}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** The sandbox's clock moved by whole days from the real time (0 puts it back). */
+export async function moveClock(sandbox: RunningSandbox, offsetDays: number) {
+  const response = await fetch(`${sandbox.url}/sandbox/clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offsetDays }),
+  });
+  await expectStatus(response, 200, 'move its clock');
+}
+
+/** A fault for the next `times` requests under a path, for calls whose headers the test cannot set. */
+export async function planFault(sandbox: RunningSandbox, pathPrefix: string, fault: string, times = 1) {
+  const response = await fetch(`${sandbox.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pathPrefix, fault, times }),
+  });
+  await expectStatus(response, 201, 'plan the fault');
+}
+
+export async function forgetFaults(sandbox: RunningSandbox) {
+  await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+}

@@ -4,6 +4,7 @@ import { type IsoDate, todayIsoDate } from '@bilag/domain/dates/norwegian-dates'
 import { parsePain001 } from '@bilag/domain/iso20022/pain001';
 import { expect, type Page } from '@playwright/test';
 import { authorization } from '../imports/helpers';
+import { dataOf } from '../support/api';
 import { DEMO_PASSWORD, type DemoCompany } from '../support/demo';
 import { invoicePdf } from '../vouchers/helpers';
 
@@ -38,15 +39,6 @@ export async function signInForCalls(
   expect(reply.ok(), await reply.text()).toBe(true);
   const { AccessToken, User } = ((await reply.json()) as LoginReply).data;
   return { headers: { Authorization: `Bearer ${AccessToken}`, language: 'en' }, userId: User.Id };
-}
-
-async function dataOf<T>(reply: {
-  ok: () => boolean;
-  text: () => Promise<string>;
-  json: () => Promise<unknown>;
-}) {
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as { data: T }).data;
 }
 
 export type PayableVoucher = {

@@ -61,6 +61,9 @@ test('the company owner makes a member a payment user, verifies an account for h
 
   const allowed = row.getByRole('switch', { name: `${person.fullName} is allowed to pay` });
   await expect(allowed).toBeChecked();
+  // The switch's input is visually hidden, so it is clicked by force: only once the closing dialog's
+  // overlay has faded out, or the click lands on the overlay.
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
   await allowed.click({ force: true });
   await expect(page.getByText(`${person.fullName} may no longer pay.`)).toBeVisible();
   await expect(allowed).not.toBeChecked();

@@ -11,6 +11,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { authorization, uniqueAccountNumber } from '../imports/helpers';
 import { randomOre, uniqueToken } from '../matching/helpers';
 import { FIRST_LOAD_TIMEOUT_MS, todayInNorway } from '../payments/helpers';
+import { dataOf } from '../support/api';
 import { type DemoCompany, demoCompanies } from '../support/demo';
 import { SANDBOX_URL } from '../support/sandbox';
 
@@ -28,15 +29,6 @@ export const testPeople = {
 export const bakeryAccounts = { operating: '15030123457', tax: '15039876547' } as const;
 
 type Headers = Record<string, string>;
-
-async function dataOf<T>(reply: {
-  ok: () => boolean;
-  text: () => Promise<string>;
-  json: () => Promise<unknown>;
-}): Promise<T> {
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as { data: T }).data;
-}
 
 /** A due date after today: the bank carries the payment out then, so it is seen in PROCESSING first. */
 export function firstBankingDayAfterToday(): IsoDate {

@@ -11,7 +11,9 @@ import {
   IconLayoutDashboard,
   IconLink,
   IconListCheck,
+  IconPlugConnected,
   IconReceipt,
+  IconSettings,
   IconShieldCheck,
   IconShieldSearch,
   IconTransfer,
@@ -84,6 +86,14 @@ export const companyAreas: readonly CompanyArea[] = [
     page: lazy(() => import('../features/banks/BankAccountsPage')),
   },
   {
+    id: 'consent',
+    labelKey: 'nav.consents',
+    path: 'consent',
+    icon: IconPlugConnected,
+    requiredAction: 'consent.view',
+    page: lazy(() => import('../features/consents/ConsentPage')),
+  },
+  {
     id: 'bank-verify',
     labelKey: 'nav.bankVerify',
     path: 'bank-verify',
@@ -144,6 +154,20 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconWorldCog,
     requiredAction: 'rules.view',
     page: lazy(() => import('../features/matching/rules/GlobalRulesPage')),
+  },
+  {
+    id: 'setting',
+    labelKey: 'nav.settings',
+    path: 'setting',
+    icon: IconSettings,
+    requiredAction: 'setting.view',
+    page: lazy(() => import('../features/settings/SettingsPage')),
+    subPages: [
+      {
+        path: 'ztl-consent/:consentId/renew',
+        page: lazy(() => import('../features/consents/ConsentRenewPage')),
+      },
+    ],
   },
   {
     id: 'admin-voucher',

@@ -1,9 +1,10 @@
 import type { VoucherHistoryEntry } from '@bilag/contracts';
-import { Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DateFormat, formatDate } from './dates';
 import type { FieldChange } from './history';
+import { SectionCard } from './SectionCard';
 
 /** What one audit row says, in words: its title, its icon and the lines below them. */
 export type HistoryEventView = { title: string; icon: Icon; body: ReactNode };
@@ -30,14 +31,7 @@ export function HistoryTimeline({
   'data-testid': testId,
 }: HistoryTimelineProps) {
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby={headingId}
-      data-testid={testId}
-    >
+    <SectionCard headingId={headingId} data-testid={testId}>
       <Title order={2} fz="lg" mb="md" id={headingId}>
         {heading}
       </Title>
@@ -77,7 +71,7 @@ export function HistoryTimeline({
           })}
         </Timeline>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -9,8 +9,11 @@ import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
 export const BALANCE_TYPES = ['CLBD', 'OPBD', 'CLAV', 'ITBD', 'PRCD'] as const;
 export const BalanceType = z.enum(BALANCE_TYPES);
 export type BalanceType = z.infer<typeof BalanceType>;
-/** Where a balance came from: a bank's camt.053 feed or an imported statement file. */
-export const BALANCE_SOURCES = ['DNB_53', 'SP1_53', 'CAMT053', 'IMPORT'] as const;
+/**
+ * Where a balance came from: read from the bank under a consent (DNB_53 and SP1_53 for those banks'
+ * closing booked balances, BANK_API for the other banks), a camt.053 file, or an imported statement.
+ */
+export const BALANCE_SOURCES = ['DNB_53', 'SP1_53', 'BANK_API', 'CAMT053', 'IMPORT'] as const;
 export const BalanceSource = z.enum(BALANCE_SOURCES);
 export type BalanceSource = z.infer<typeof BalanceSource>;
 

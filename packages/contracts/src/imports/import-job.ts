@@ -26,7 +26,8 @@ export const IMPORT_LIMITS = {
   previewRows: 20,
 };
 
-export const ImportFormat = z.enum(['csv', 'xlsx', 'xls', 'camt053']);
+/** `bank-api`: transactions the product read from the bank under a consent (see consents). */
+export const ImportFormat = z.enum(['csv', 'xlsx', 'xls', 'camt053', 'bank-api']);
 export type ImportFormat = z.infer<typeof ImportFormat>;
 
 export const ImportColumn = z.object({

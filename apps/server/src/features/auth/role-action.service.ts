@@ -14,6 +14,8 @@ const bookkeeping = [
   'matching.view',
   'rules.view',
   'payment.view',
+  'consent.view',
+  'setting.view',
 ];
 const administration = [
   ...bookkeeping,
@@ -24,15 +26,16 @@ const administration = [
   'rules.edit',
   'admin.ehf.view',
   'admin.settings.edit',
+  'consent.edit',
 ];
 
 const actionsByRole: Record<number, string[]> = {
   [RoleId.ADMIN]: administration,
   [RoleId.VIET_NAM_ADMIN]: administration,
-  [RoleId.ACCOUNTANT]: [...bookkeeping, 'payment.prepare', 'rules.edit'],
+  [RoleId.ACCOUNTANT]: [...bookkeeping, 'payment.prepare', 'rules.edit', 'consent.edit'],
   [RoleId.ACCOUNTANT_LIMIT]: bookkeeping,
   [RoleId.VN_ACCOUNTANT]: bookkeeping,
-  [RoleId.CEO]: [...bookkeeping, 'payment.prepare', 'payment.sign', 'team.view'],
+  [RoleId.CEO]: [...bookkeeping, 'payment.prepare', 'payment.sign', 'team.view', 'consent.edit'],
   [RoleId.DEVELOPER]: bookkeeping,
 };
 

@@ -242,33 +242,141 @@ export async function accountHasRowsBetween(
   return result.rows[0]?.found === true;
 }
 
+/** Where the staged rows go, and the one import that adds them. */
+type CommitTarget = {
+  companyId: number;
+  companyBankId: number;
+  importId: number;
+  currency: string;
+  userId: number;
+  mayRepeat: boolean;
+};
+
+/** The first and last booking days of the staged rows. */
+type StagedPeriod = { fromDate: string; toDate: string };
+
+/**
+ * Whether the account holds rows read from its bank (a consent's sync) at all: one probe of the account's
+ * imports, so an account without a consent pays nothing more for its files.
+ */
+async function accountHasBankImports(tx: Db, account: { companyId: number; companyBankId: number }) {
+  const result = await execute<{ found: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${bankImports} where company_id = ${account.companyId}
+      and company_bank_id = ${account.companyBankId} and format = 'bank-api') as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+/**
+ * The rows of the account's bank imports booked within the period. A bank import's rows lie within the
+ * days its sync read, so only the imports whose days meet the period are looked into.
+ */
+function bankRowsBetween(account: { companyId: number; companyBankId: number }, period: StagedPeriod) {
+  return sql`select t.booking_date from ${bankImports} i
+    join ${bankTransactions} t on t.company_id = i.company_id and t.import_id = i.id
+    where i.company_id = ${account.companyId} and i.company_bank_id = ${account.companyBankId}
+      and i.format = 'bank-api' and i.from_date <= ${period.toDate} and i.to_date >= ${period.fromDate}
+      and t.booking_date between ${period.fromDate} and ${period.toDate}`;
+}
+
+/** The staged rows' period when the account holds rows read from its bank on any day of it. */
+async function stagedPeriodWithBankRows(
+  tx: Db,
+  account: { companyId: number; companyBankId: number },
+): Promise<StagedPeriod | undefined> {
+  const staged = await execute<{ from_date: string | null; to_date: string | null }>(
+    tx,
+    sql.raw(`select min(booking_date)::text as from_date, max(booking_date)::text as to_date
+      from ${STAGING_TABLE}`),
+  );
+  const [bounds] = staged.rows;
+  if (!bounds?.from_date || !bounds.to_date) return undefined;
+  const period = { fromDate: bounds.from_date, toDate: bounds.to_date };
+  const result = await execute<{ found: boolean }>(
+    tx,
+    sql`select exists (${bankRowsBetween(account, period)}) as found`,
+  );
+  return result.rows[0]?.found === true ? period : undefined;
+}
+
+const INSERT_COLUMNS = sql.raw(`company_id, company_bank_id, import_id, booking_date, value_date, text, text2,
+  amount_ore, currency, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint, occurrence,
+  created_by`);
+const STAGED_ROW_COLUMNS = sql.raw(`booking_date, value_date, text, text2, amount_ore, kid, end_to_end_id,
+  counterparty_name, counterparty_account, fingerprint, occurrence`);
+const ON_REPEAT = sql`on conflict (company_id, company_bank_id, booking_date, fingerprint, occurrence) do nothing`;
+
 /**
  * Moves the staged rows into the account. Identical rows carry their number in file order, so
  * re-importing the same file adds nothing while two real identical payments on one day both stay.
  * A row can only repeat one of the same date, so when the account has nothing in the statement's dates
- * the rows go in without the check for each (which costs about half the move).
+ * the rows go in without the check for each (which costs about half the move). On a day the account
+ * holds rows read from its bank, whose references no file shares, the bank sync's rule holds instead.
+ * Answers the rows added.
  */
-export async function commitStaged(
-  tx: Db,
-  target: {
-    companyId: number;
-    companyBankId: number;
-    importId: number;
-    currency: string;
-    userId: number;
-    mayRepeat: boolean;
-  },
-): Promise<number> {
+export async function commitStaged(tx: Db, target: CommitTarget): Promise<number> {
+  const bankPeriod =
+    target.mayRepeat && (await accountHasBankImports(tx, target))
+      ? await stagedPeriodWithBankRows(tx, target)
+      : undefined;
+  if (bankPeriod) return commitStagedOverBankDays(tx, target, bankPeriod);
   const result = await execute(
     tx,
     sql`
-    insert into ${bankTransactions} (company_id, company_bank_id, import_id, booking_date, value_date, text, text2,
-      amount_ore, currency, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint, occurrence, created_by)
+    insert into ${bankTransactions} (${INSERT_COLUMNS})
     select ${target.companyId}, ${target.companyBankId}, ${target.importId}, booking_date, value_date, text, text2,
       amount_ore, ${target.currency}, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint,
       occurrence, ${target.userId}
     from ${sql.raw(STAGING_TABLE)}
-    ${target.mayRepeat ? sql`on conflict (company_id, company_bank_id, booking_date, fingerprint, occurrence) do nothing` : sql``}`,
+    ${target.mayRepeat ? ON_REPEAT : sql``}`,
+  );
+  return result.changed;
+}
+
+/**
+ * The move when some of the statement's days hold rows read from the bank, in one statement. On those
+ * days, for each amount the account ends up with as many rows as it or the file holds, whichever is
+ * more: a row already stored by its fingerprint is never added again, and of the rest only as many go
+ * in as the account lacks. The other days keep the rule of fingerprint and occurrence.
+ */
+async function commitStagedOverBankDays(tx: Db, target: CommitTarget, period: StagedPeriod) {
+  const inAccount = sql`t.company_id = ${target.companyId} and t.company_bank_id = ${target.companyBankId}`;
+  const result = await execute(
+    tx,
+    sql`
+    with bank_day as (
+      select distinct booking_date from (${bankRowsBetween(target, period)}) bank_row
+    ), on_bank_day as (
+      select s.*, count(*) over (partition by s.booking_date, s.amount_ore) as file_count
+      from ${sql.raw(STAGING_TABLE)} s
+      join bank_day d on d.booking_date = s.booking_date
+    ), held as (
+      select t.booking_date, t.amount_ore, count(*) as held_count
+      from ${bankTransactions} t
+      join bank_day d on d.booking_date = t.booking_date
+      where ${inAccount}
+      group by t.booking_date, t.amount_ore
+    ), missing as (
+      select f.*, row_number() over (partition by f.booking_date, f.amount_ore order by f.fingerprint, f.occurrence)
+        as missing_rank
+      from on_bank_day f
+      where not exists (select 1 from ${bankTransactions} t where ${inAccount}
+        and t.booking_date = f.booking_date and t.fingerprint = f.fingerprint and t.occurrence = f.occurrence)
+    ), added as (
+      select ${STAGED_ROW_COLUMNS} from ${sql.raw(STAGING_TABLE)} s
+      where not exists (select 1 from bank_day d where d.booking_date = s.booking_date)
+      union all
+      select ${STAGED_ROW_COLUMNS} from missing m
+      left join held h using (booking_date, amount_ore)
+      where m.missing_rank <= m.file_count - coalesce(h.held_count, 0)
+    )
+    insert into ${bankTransactions} (${INSERT_COLUMNS})
+    select ${target.companyId}, ${target.companyBankId}, ${target.importId}, booking_date, value_date, text, text2,
+      amount_ore, ${target.currency}, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint,
+      occurrence, ${target.userId}
+    from added
+    ${ON_REPEAT}`,
   );
   return result.changed;
 }

@@ -2,6 +2,7 @@ export { internalTransferRoutes } from './internal-transfer.routes';
 export { newEndToEndId } from './payment.mapping';
 export { paymentRoutes } from './payment.routes';
 export { type PaymentAccess, requirePaymentAccess } from './payment-access';
+export { lockBasketsOfPayments, setPaymentsBasket } from './payment-basket.repository';
 export { paymentBasketRoutes } from './payment-basket.routes';
 export {
   type BasketApprovalInput,
@@ -13,4 +14,6 @@ export { paymentFileRoutes } from './payment-file.routes';
 export { paymentJobs } from './payment-jobs';
 export { paymentReferenceRoutes } from './payment-reference.routes';
 export { type Settlement, settlePaymentsOfImport } from './payment-settlement.service';
+export { changePaymentStatus, lockPayments, paymentStatusName } from './payment-status';
+export { deleteVerifiedAccounts, saveVerifiedAccounts } from './payment-user.repository';
 export { paymentUserRoutes } from './payment-user.routes';

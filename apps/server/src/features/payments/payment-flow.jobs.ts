@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { enqueueJob, type JobContext } from '../../platform/jobs';
+import { enqueueJob } from '../../platform/jobs';
 
 /** The background jobs of the payment flow (handlers in payment-jobs.ts). */
 export const PaymentJob = {
@@ -49,13 +49,4 @@ export function enqueueBasketExpiry(db: Db, basket: { companyId: number; uuid: s
     companyId: basket.companyId,
     runAt: basket.expiresAt,
   });
-}
-
-/**
- * The time a job acts at: the time it was due, when a runner takes it early (tests run the future
- * now), otherwise now. A job due at a basket's expiry therefore sees the basket expired.
- */
-export function jobTime(context: Pick<JobContext, 'job'>): Date {
-  const now = Date.now();
-  return new Date(Math.max(now, context.job.runAt.getTime()));
 }

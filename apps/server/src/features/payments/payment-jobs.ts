@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { JobHandlers, JobSchedule } from '../../platform/jobs';
+import { type JobHandlers, type JobSchedule, jobTime } from '../../platform/jobs';
 import type { Providers } from '../../providers';
-import { jobTime, PaymentJob } from './payment-flow.jobs';
+import { PaymentJob } from './payment-flow.jobs';
 import { checkFlow, expireBasket, pollPaymentStatus, sweepPaymentFlows } from './payment-flow.service';
 
 const FlowPayload = z.object({ companyId: z.number().int(), flowId: z.string() });

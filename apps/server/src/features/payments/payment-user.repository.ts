@@ -198,24 +198,33 @@ export async function deleteVerifiedAccounts(
     );
 }
 
-export async function insertVerifiedAccounts(
+/**
+ * Marks accounts verified for a payment user. Set by hand, an account already verified keeps how it
+ * was; confirmed by the bank, it is verified by the bank from now on, whatever verified it before.
+ */
+export async function saveVerifiedAccounts(
   tx: Db,
-  companyId: number,
-  userId: number,
-  companyBankIds: readonly number[],
-  createdBy: number,
+  verification: {
+    companyId: number;
+    userId: number;
+    companyBankIds: readonly number[];
+    verifiedBy: 'manual' | 'bank-authorisation';
+    createdBy: number;
+  },
 ) {
+  const { companyId, userId, companyBankIds, verifiedBy, createdBy } = verification;
   if (companyBankIds.length === 0) return;
-  await tx
+  const insert = tx
     .insert(paymentUserBanks)
     .values(
-      companyBankIds.map((companyBankId) => ({
-        companyId,
-        userId,
-        companyBankId,
-        verifiedBy: 'manual' as const,
-        createdBy,
-      })),
-    )
-    .onConflictDoNothing();
+      companyBankIds.map((companyBankId) => ({ companyId, userId, companyBankId, verifiedBy, createdBy })),
+    );
+  if (verifiedBy === 'manual') {
+    await insert.onConflictDoNothing();
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: [paymentUserBanks.companyId, paymentUserBanks.userId, paymentUserBanks.companyBankId],
+    set: { verifiedBy, verifiedAt: sql`now()` },
+  });
 }

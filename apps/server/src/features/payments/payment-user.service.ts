@@ -251,13 +251,13 @@ export async function setVerifiedBanksOfPaymentUser(
       userId,
       dropped.map((account) => account.companyBankId),
     );
-    await repository.insertVerifiedAccounts(
-      tx,
+    await repository.saveVerifiedAccounts(tx, {
       companyId,
       userId,
-      added.map((account) => account.id),
-      principal.userId,
-    );
+      companyBankIds: added.map((account) => account.id),
+      verifiedBy: 'manual',
+      createdBy: principal.userId,
+    });
     await writeAudit(tx, {
       companyId,
       userId: principal.userId,

@@ -19,7 +19,13 @@ import { Errors } from '../../platform/errors';
 import type { Providers } from '../../providers';
 import type { AccountAuthorisation } from '../../providers/bank-authorisation/interface';
 import type { AuthenticationStatus } from '../../providers/signing/interface';
-import { recordBasketApproval, requireBasketToSign, requirePaymentAccess } from '../payments';
+import {
+  deleteVerifiedAccounts,
+  recordBasketApproval,
+  requireBasketToSign,
+  requirePaymentAccess,
+  saveVerifiedAccounts,
+} from '../payments';
 import * as repository from './signing.repository';
 
 export type SigningDependencies = { db: Db; providers: Providers; publicUrl: string };
@@ -328,8 +334,14 @@ export async function authorizeCompanyBanks(
     const refused = outcomes
       .filter(({ answer }) => answer.outcome === 'not-authorised' || answer.outcome === 'unknown-account')
       .map(({ account }) => account.id);
-    await repository.saveBankVerifiedAccounts(tx, companyId, principal.userId, confirmed);
-    await repository.deleteVerifiedAccounts(tx, companyId, principal.userId, refused);
+    await saveVerifiedAccounts(tx, {
+      companyId,
+      userId: principal.userId,
+      companyBankIds: confirmed,
+      verifiedBy: 'bank-authorisation',
+      createdBy: principal.userId,
+    });
+    await deleteVerifiedAccounts(tx, companyId, principal.userId, refused);
     const verifiedAfter = accountIds.filter(
       (id) => (verifiedBefore.includes(id) || confirmed.includes(id)) && !refused.includes(id),
     );

@@ -1,6 +1,6 @@
 import { accountNumberCheckDigit } from '@bilag/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { givenSandbox, noWait, type RunningSandbox } from '../../test/sandbox';
+import { forgetFaults, givenSandbox, noWait, planFault, type RunningSandbox } from '../../test/sandbox';
 import { ProviderError } from '../provider-error';
 import { createBankAuthorisationClient } from './http-client';
 import type { BankAuthorisationClient } from './interface';
@@ -32,18 +32,10 @@ describe('the bank authorisation client, against the sandbox', () => {
     client = createBankAuthorisationClient(sandbox.providers, { sleep: noWait });
   });
   afterAll(() => sandbox.close());
-  afterEach(async () => {
-    await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
-  });
+  afterEach(() => forgetFaults(sandbox));
 
-  async function planFault(fault: string, times: number) {
-    const response = await fetch(`${sandbox.url}/sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pathPrefix: '/bank-authorisation/crs/', fault, times }),
-    });
-    expect(response.status).toBe(201);
-  }
+  const planFaultAtCrs = (fault: string, times: number) =>
+    planFault(sandbox, '/bank-authorisation/crs/', fault, times);
 
   it('authorises only the accounts of the company the person may pay from', async () => {
     const result = await client.authorize({
@@ -119,7 +111,7 @@ describe('the bank authorisation client, against the sandbox', () => {
   });
 
   it('does not take an OK as an authorisation when the bank did not confirm it now', async () => {
-    await planFault('bank-unavailable=dnb', 2);
+    await planFaultAtCrs('bank-unavailable=dnb', 2);
     for (const ask of [client.authorize, client.authorizeV1]) {
       const result = await ask({ organisationNumber: BAKERY, ssn: KARI, accountNumbers: [BAKERY_OPERATING] });
       expect(result.accounts[0]).toMatchObject({
@@ -184,7 +176,7 @@ describe('the bank authorisation client, against the sandbox', () => {
   });
 
   it('asks again after a server error and answers', async () => {
-    await planFault('server-error', 2);
+    await planFaultAtCrs('server-error', 2);
     const result = await client.authorize({
       organisationNumber: BAKERY,
       ssn: KARI,
@@ -194,7 +186,7 @@ describe('the bank authorisation client, against the sandbox', () => {
   });
 
   it('gives up with an unavailable failure when the service keeps failing', async () => {
-    await planFault('server-error', 3);
+    await planFaultAtCrs('server-error', 3);
     const failure = await client
       .authorizeV1({ organisationNumber: BAKERY, ssn: KARI, accountNumbers: [BAKERY_OPERATING] })
       .catch((error: unknown) => error);
@@ -206,7 +198,7 @@ describe('the bank authorisation client, against the sandbox', () => {
     const patient = createBankAuthorisationClient(sandbox.providers, {
       sleep: async (ms) => void waits.push(ms),
     });
-    await planFault('rate-limit;retry-after=3', 1);
+    await planFaultAtCrs('rate-limit;retry-after=3', 1);
     const result = await patient.authorize({
       organisationNumber: BAKERY,
       ssn: KARI,
@@ -221,7 +213,7 @@ describe('the bank authorisation client, against the sandbox', () => {
       { ...sandbox.providers, timeoutMs: 200 },
       { sleep: noWait },
     );
-    await planFault('slow=1500', 3);
+    await planFaultAtCrs('slow=1500', 3);
     const failure = await impatient
       .authorize({ organisationNumber: BAKERY, ssn: KARI, accountNumbers: [BAKERY_OPERATING] })
       .catch((error: unknown) => error);

@@ -1,6 +1,13 @@
 import { SANDBOX_ACCOUNTS, SANDBOX_BANKS, SANDBOX_COMPANIES } from '@bilag/sandbox/world';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { givenSandbox, noWait, type RunningSandbox } from '../../test/sandbox';
+import {
+  forgetFaults,
+  givenSandbox,
+  moveClock,
+  noWait,
+  planFault,
+  type RunningSandbox,
+} from '../../test/sandbox';
 import { createBankClients } from './http-client';
 import type { BankAccount, BankClient } from './interface';
 import {
@@ -8,13 +15,10 @@ import {
   BAKERY_OPERATING,
   BAKERY_TAX,
   failureOf,
-  forgetFaults,
   KARI,
   messagesFor,
-  moveClock,
   OLA,
   osloDay,
-  planFault,
 } from './test-support';
 
 describe('the bank client: accounts, balances and transactions under a consent', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { givenSandbox, noWait, type RunningSandbox } from '../../test/sandbox';
+import { givenSandbox, moveClock, noWait, type RunningSandbox } from '../../test/sandbox';
 import { createBankClients } from './http-client';
 import type { BankClient, ConsentRequest } from './interface';
 import {
@@ -14,7 +14,6 @@ import {
   linkBack,
   logIn,
   messagesFor,
-  moveClock,
   OLA,
   openBankPage,
   osloDay,

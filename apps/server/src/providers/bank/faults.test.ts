@@ -1,7 +1,7 @@
 import { ore } from '@bilag/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSettings } from '../../config';
-import { givenSandbox, noWait, type RunningSandbox } from '../../test/sandbox';
+import { forgetFaults, givenSandbox, noWait, planFault, type RunningSandbox } from '../../test/sandbox';
 import { createBankClients } from './http-client';
 import {
   approvedConsent,
@@ -9,10 +9,8 @@ import {
   BAKERY_OPERATING,
   byNumber,
   failureOf,
-  forgetFaults,
   KARI,
   messagesFor,
-  planFault,
   RETURN_URLS,
 } from './test-support';
 

@@ -1,6 +1,6 @@
 import { createKid, ore } from '@bilag/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { givenSandbox, noWait, type RunningSandbox } from '../../test/sandbox';
+import { givenSandbox, moveClock, noWait, type RunningSandbox } from '../../test/sandbox';
 import { createBankClients } from './http-client';
 import type { BankClient, PaymentOrder, PaymentRequest } from './interface';
 import {
@@ -13,7 +13,6 @@ import {
   failureOf,
   KARI,
   messagesFor,
-  moveClock,
   osloDay,
   RETURN_URLS,
 } from './test-support';

@@ -1,13 +1,12 @@
 import { type PersonBehaviour, SANDBOX_ACCOUNTS, TEST_PEOPLE } from '@bilag/sandbox/world';
 import { expect } from 'vitest';
 import { translate } from '../../platform/messages';
-import type { RunningSandbox } from '../../test/sandbox';
 import { ProviderError, providerErrorToAppError } from '../provider-error';
 import type { AccountReference, BankClient, ConsentRequest, ReturnUrls } from './interface';
 
 /**
  * What the bank client's contract tests share: the product's return URLs, the test world's people
- * and accounts, the sandbox's clock and planned faults, and a person at the bank's SCA page, driven
+ * and accounts, and a person at the bank's SCA page, driven
  * over HTTP the way a browser does it: reading the page's forms and following its redirects.
  */
 
@@ -52,29 +51,6 @@ export function osloDay(offsetDays: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
     new Date(Date.now() + offsetDays * 86_400_000),
   );
-}
-
-export async function moveClock(sandbox: RunningSandbox, offsetDays: number) {
-  const response = await fetch(`${sandbox.url}/sandbox/clock`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetDays }),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** A fault for the next `times` requests under a path, for calls whose headers the test cannot set. */
-export async function planFault(sandbox: RunningSandbox, pathPrefix: string, fault: string, times = 1) {
-  const response = await fetch(`${sandbox.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pathPrefix, fault, times }),
-  });
-  expect(response.status).toBe(201);
-}
-
-export async function forgetFaults(sandbox: RunningSandbox) {
-  await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 }
 
 // --- A person at the bank's page ----------------------------------------------------------------

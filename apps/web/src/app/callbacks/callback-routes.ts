@@ -1,8 +1,7 @@
 /**
  * The pages outside parties send a person back to (spec §2): a bank after strong customer authentication,
  * the payment service, the onboarding provider and the signing provider. They are matched exactly and
- * need no sign-in to show, since the person may come back in a window where they are not signed in. The
- * consent and onboarding returns come with their features; until then each says so, and reports no result.
+ * need no sign-in to show, since the person may come back in a window where they are not signed in.
  */
 export type CallbackRoute = {
   path: string;

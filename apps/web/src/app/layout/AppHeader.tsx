@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authKeys, useChangeLanguageMutation } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { LanguagePicker } from '../../ui/LanguagePicker';
 import { Logo, LogoMark } from '../../ui/Logo';
 import { companyPath } from '../company/company-path';
@@ -87,6 +88,7 @@ export function AppHeader({ company, isNavbarOpen, onToggleNavbar, onSwitchCompa
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <NotificationBell companyId={company.Id} />
         <LanguagePicker onPick={onPickLanguage} />
         {user && <UserMenu user={user} />}
       </Group>

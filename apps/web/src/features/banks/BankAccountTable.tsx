@@ -9,9 +9,12 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu';
 import { UnprovenBalanceNote } from '../../ui/UnprovenBalanceNote';
 import { accountLabel } from './bank-account.format';
 import type { MoveDirection } from './bank-account.order';
+import { type BankReadBalance, shownBankBalance } from './bank-balance.latest';
 
 type BankAccountTableProps = {
   accounts: CompanyBank[];
+  /** The newest balance the bank gave through a consent, by account id. */
+  bankBalances: ReadonlyMap<number, BankReadBalance>;
   onMove: (account: CompanyBank, direction: MoveDirection) => void;
   onEdit: (account: CompanyBank) => void;
   onSetDefault: (account: CompanyBank) => void;
@@ -52,9 +55,60 @@ function ServicePeriod({ account }: { account: CompanyBank }) {
   );
 }
 
+/** The balance the bank gave through a consent when it is the newest, else the last statement's. */
+function BalanceCell({
+  account,
+  bankBalance,
+}: {
+  account: CompanyBank;
+  bankBalance: BankReadBalance | undefined;
+}) {
+  const { t } = useTranslation();
+  const fromBank = shownBankBalance(account, bankBalance);
+  if (fromBank) {
+    return (
+      <Stack gap={0} align="flex-end" data-testid="bank-balance">
+        <Text size="sm" fw={500} style={numeric}>
+          {formatMoney(fromBank.amountOre, fromBank.currency)}
+        </Text>
+        <Text size="xs" c="dimmed" style={numeric}>
+          {t('bankAccounts.bankBalance', { date: formatCalendarDate(fromBank.date) })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (account.Balance === null) {
+    return (
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('bankAccounts.noBalance')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={500} style={numeric}>
+        {formatMoney(account.Balance, account.Currency)}
+      </Text>
+      {account.BalanceDate && (
+        <Text size="xs" c="dimmed" style={numeric}>
+          {t('bankAccounts.balanceAt', { date: formatCalendarDate(account.BalanceDate) })}
+        </Text>
+      )}
+      {account.BalanceProven === false && (
+        <UnprovenBalanceNote
+          differenceOre={account.BalanceDifferenceOre}
+          currency={account.Currency}
+          data-testid="balance-unproven"
+        />
+      )}
+    </Stack>
+  );
+}
+
 /** The company's accounts in their chosen order, each with buttons to move it a step up or down. */
 export function BankAccountTable({
   accounts,
+  bankBalances,
   onMove,
   onEdit,
   onSetDefault,
@@ -184,29 +238,7 @@ export function BankAccountTable({
                 </Table.Td>
                 <Table.Td>{account.Currency}</Table.Td>
                 <Table.Td ta="right">
-                  {account.Balance === null ? (
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {t('bankAccounts.noBalance')}
-                    </Text>
-                  ) : (
-                    <Stack gap={0} align="flex-end">
-                      <Text size="sm" fw={500} style={numeric}>
-                        {formatMoney(account.Balance, account.Currency)}
-                      </Text>
-                      {account.BalanceDate && (
-                        <Text size="xs" c="dimmed" style={numeric}>
-                          {t('bankAccounts.balanceAt', { date: formatCalendarDate(account.BalanceDate) })}
-                        </Text>
-                      )}
-                      {account.BalanceProven === false && (
-                        <UnprovenBalanceNote
-                          differenceOre={account.BalanceDifferenceOre}
-                          currency={account.Currency}
-                          data-testid="balance-unproven"
-                        />
-                      )}
-                    </Stack>
-                  )}
+                  <BalanceCell account={account} bankBalance={bankBalances.get(account.Id)} />
                 </Table.Td>
                 <Table.Td>
                   <ServicePeriod account={account} />

@@ -3,7 +3,7 @@ import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { AppModal } from '../../ui/AppModal';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ListEmpty } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryGate } from '../../ui/QueryGate';
+import { authKeys } from '../auth';
 import { BankAccountForm } from './BankAccountForm';
 import { BankAccountTable } from './BankAccountTable';
 import { BankBalancePanel } from './BankBalancePanel';
@@ -23,6 +24,7 @@ import {
   useSortBankAccountsMutation,
 } from './bank-account.mutations';
 import { type MoveDirection, moveAccount } from './bank-account.order';
+import { bankBalancesByAccount } from './bank-balance.latest';
 
 /** Which account the form edits; the key starts a fresh form each time it opens. */
 type Editor = { account: CompanyBank | null; key: number };
@@ -31,6 +33,16 @@ export default function BankAccountsPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const accounts = useQuery(companyBankKeys.list(company.Id));
+  const roleActions = useQuery(authKeys.roleActions());
+  const canSeeConsents = roleActions.data?.actions.includes('consent.view') ?? false;
+  const bankReadAccounts = useQuery({
+    ...companyBankKeys.bankReadAccounts(company.Id),
+    enabled: canSeeConsents,
+  });
+  const bankBalances = useMemo(
+    () => bankBalancesByAccount(bankReadAccounts.data ?? []),
+    [bankReadAccounts.data],
+  );
   const sortAccounts = useSortBankAccountsMutation(company.Id);
   const setDefaultAccount = useSetDefaultBankAccountMutation(company.Id);
   const deleteAccount = useDeleteBankAccountMutation(company.Id);
@@ -108,6 +120,7 @@ export default function BankAccountsPage() {
           {(data) => (
             <BankAccountTable
               accounts={data}
+              bankBalances={bankBalances}
               onMove={onMove}
               onEdit={onOpenEditor}
               onSetDefault={(account) => setDefaultAccount.mutate(account.AccountNumber)}

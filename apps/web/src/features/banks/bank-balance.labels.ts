@@ -14,6 +14,7 @@ const balanceTypeLabelKeys = {
 const balanceSourceLabelKeys = {
   DNB_53: 'bankAccounts.balance.sources.DNB_53',
   SP1_53: 'bankAccounts.balance.sources.SP1_53',
+  BANK_API: 'bankAccounts.balance.sources.BANK_API',
   CAMT053: 'bankAccounts.balance.sources.CAMT053',
   IMPORT: 'bankAccounts.balance.sources.IMPORT',
 } as const satisfies Record<z.infer<typeof BalanceSource>, string>;

@@ -1,4 +1,11 @@
-import { type BalanceQuery, bankBalance, banks, banksByFilter, companyBanks } from '@bilag/contracts';
+import {
+  type BalanceQuery,
+  bankBalance,
+  banks,
+  banksByFilter,
+  companyBanks,
+  listConsentAccountList,
+} from '@bilag/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 
@@ -49,5 +56,12 @@ export const companyBankKeys = {
       queryFn: async ({ signal }) =>
         (await api.call(bankBalance, { query: { companyId, ...query }, signal })).data,
       placeholderData: keepPreviousData,
+    }),
+  /** The accounts the company's bank consents read, each with the bank's latest closing booked balance. */
+  bankReadAccounts: (companyId: number) =>
+    queryOptions({
+      queryKey: [...companyBankKeys.company(companyId), 'bank-read'] as const,
+      queryFn: async ({ signal }) =>
+        (await api.call(listConsentAccountList, { query: { companyId }, signal })).data,
     }),
 };

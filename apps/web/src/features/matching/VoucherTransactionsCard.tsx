@@ -1,5 +1,5 @@
 import type { BankTransaction } from '@bilag/contracts';
-import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { formatCalendarDate } from '../../ui/format';
 import { QueryGate } from '../../ui/QueryGate';
+import { SectionCard } from '../../ui/SectionCard';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { toastFailure } from '../../ui/toast';
 import { ConnectionSourceBadge } from './ConnectionSourceBadge';
@@ -80,14 +81,7 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
   }
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="section"
-      aria-labelledby="voucher-transactions-heading"
-      data-testid="voucher-transactions"
-    >
+    <SectionCard headingId="voucher-transactions-heading" data-testid="voucher-transactions">
       <Title order={2} fz="lg" mb="md" id="voucher-transactions-heading">
         {t('matching.voucher.title')}
       </Title>
@@ -193,6 +187,6 @@ export function VoucherTransactionsCard({ companyId, voucherId }: VoucherTransac
         onConfirm={onConfirmRemove}
         data-testid="confirm-remove-connection"
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,0 +1,2 @@
+export { consentRoutes } from './consent.routes';
+export { consentJobs } from './consent-jobs';

@@ -1,0 +1,2 @@
+export { notificationRoutes } from './notification.routes';
+export { type NewNotification, notifyCompanyUsers } from './notification.service';

@@ -1,0 +1,3 @@
+export { onboardingRoutes } from './onboarding.routes';
+export { onboardingJobs } from './onboarding-jobs';
+export { settingsRoutes } from './settings.routes';

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bankConsentAccounts, bankConsentEvents, bankConsents, banks, notifications } from '../db/schema';
+import { notifyCompanyUsers } from '../features/notifications';
+
+/**
+ * A consent as it stands once the bank has approved it, with one account and one history line, each
+ * carrying `mark` so a reply that leaks it shows. Written straight to the tables: the scoping tests
+ * run without a bank, and ask only who may see the consent.
+ */
+export async function givenConsent(db: Db, companyId: number, mark: string): Promise<number> {
+  const [bank] = await db.select().from(banks).where(eq(banks.bankGroup, 'dnb')).limit(1);
+  if (!bank) throw new Error('The bank registry has no DNB bank');
+  const [consent] = await db
+    .insert(bankConsents)
+    .values({
+      companyId,
+      bankId: bank.id,
+      bankGroup: bank.bankGroup,
+      providerConsentId: `${mark}-${randomBytes(6).toString('hex')}`,
+      instructionId: randomBytes(24).toString('base64url'),
+      status: 'valid',
+      validUntil: '2099-01-01',
+      frequencyPerDay: 4,
+      requestedAccounts: [],
+      lastError: mark,
+    })
+    .returning({ id: bankConsents.id });
+  if (!consent) throw new Error('The consent was not stored');
+  await db.insert(bankConsentAccounts).values({
+    companyId,
+    consentId: consent.id,
+    resourceId: `${mark}-account`,
+    bban: '15030123457',
+    name: `${mark} konto`,
+  });
+  await db.insert(bankConsentEvents).values({
+    companyId,
+    consentId: consent.id,
+    kind: 'sync-failed',
+    isError: true,
+    details: { reason: mark },
+  });
+  return consent.id;
+}
+
+/** A notification for the company's users whose text carries `mark`; answers the first copy's id. */
+export async function givenNotification(db: Db, companyId: number, mark: string): Promise<number> {
+  await notifyCompanyUsers(db, {
+    companyId,
+    kind: 'consent-sync-failed',
+    details: { bank: mark, reason: mark },
+    link: null,
+  });
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.companyId, companyId))
+    .limit(1);
+  if (!row) throw new Error('The notification was not stored');
+  return row.id;
+}

@@ -1,0 +1,2 @@
+export { consentAccountLabel } from './consent.format';
+export { consentFlowOutcome, tellConsentFlowEnded } from './consent-messages';

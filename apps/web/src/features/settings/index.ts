@@ -1,0 +1,2 @@
+export { onboardingLook, toneColor } from './onboarding-status';
+export { settingsKeys } from './settings.queries';

@@ -1,0 +1,4 @@
+export * from './consents';
+export * from './notifications';
+export * from './onboarding';
+export * from './settings';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ApiPrefix } from '../endpoints';
+import { EmptyData, envelope } from '../envelope';
+import { Id } from '../ids';
+import { route } from '../route';
+
+const tags = ['notifications'];
+const base = `${ApiPrefix.consent}/notifications`;
+
+/** What a notification is about; each has its own text in both languages. */
+export const NOTIFICATION_KINDS = [
+  'consent-expiring',
+  'consent-ended',
+  'consent-sync-failed',
+  'onboarding-finished',
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const Notification = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  kind: NotificationKind,
+  /** In the language of the person reading. */
+  title: z.string(),
+  body: z.string(),
+  /** The product path it opens, such as /nordlys-bakeri/consent. */
+  link: z.string().nullable(),
+  isUnRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** The notification panel (spec §3): today's and older ones, and how many are unread. */
+export const NotificationPanel = z.object({
+  todays: z.array(Notification),
+  older: z.array(Notification),
+  countUnRead: z.number().int(),
+  /** The bank and payment service notifications (consents, onboarding) of the same list. */
+  ztlNotifications: z.object({ total: z.number().int(), data: z.array(Notification) }),
+});
+export type NotificationPanel = z.infer<typeof NotificationPanel>;
+
+export const NotificationQuery = z.object({
+  companyId: Id,
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const listNotifications = route({
+  method: 'GET',
+  path: base,
+  access: 'company',
+  query: NotificationQuery,
+  reply: envelope(NotificationPanel),
+  summary: "The signed-in person's notifications in the company, newest first",
+  tags,
+});
+
+export const readNotification = route({
+  method: 'PUT',
+  path: `${base}/:id/read`,
+  access: 'company',
+  params: z.object({ id: Id }),
+  body: z.object({ companyId: Id }),
+  reply: envelope(Notification),
+  summary: 'Mark one notification read',
+  tags,
+});
+
+export const markAllNotificationsRead = route({
+  method: 'PUT',
+  path: `${base}/mark-all`,
+  access: 'company',
+  body: z.object({ companyId: Id }),
+  reply: envelope(EmptyData),
+  summary: 'Mark every notification of the person in the company read',
+  tags,
+});

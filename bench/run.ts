@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { benchConsentSync } from './consent-sync';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
 import { benchMatching } from './matching';
@@ -21,6 +22,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   matching: () => benchMatching(),
   payments: benchPayments,
   signing: benchSigning,
+  'consent-sync': benchConsentSync,
 };
 
 // The servers measured in this process run with the flags the server runs with in production.

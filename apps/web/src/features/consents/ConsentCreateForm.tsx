@@ -3,12 +3,12 @@ import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { formatAccountNumber } from '@bilag/domain/validators/account-number';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayTimeZone } from '../../ui/dates';
 import { FormFooter } from '../../ui/FormFooter';
 import { useParsedForm } from '../../ui/useParsedForm';
 import { AccountOwnerSsnField, ValidUntilField } from './ConsentFormFields';
 import { useServerFieldErrors } from './consent.errors';
 import {
+  BANK_TIME_ZONE,
   type CreateConsentFields,
   type CreateConsentFormValues,
   emptyCreateConsentForm,
@@ -41,7 +41,7 @@ type ConsentCreateFormProps = {
  */
 export function ConsentCreateForm({ companyId, banks, callbackPath, onCancel }: ConsentCreateFormProps) {
   const { t } = useTranslation();
-  const today = todayIsoDate(displayTimeZone());
+  const today = todayIsoDate(BANK_TIME_ZONE);
   const createConsent = useCreateConsentMutation(companyId);
   const { serverErrors, hasServerFieldError, showServerErrors, clearServerError, clearServerErrors } =
     useServerFieldErrors(FIELDS);

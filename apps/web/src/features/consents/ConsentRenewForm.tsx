@@ -2,13 +2,13 @@ import type { Consent } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayTimeZone } from '../../ui/dates';
 import { FormFooter } from '../../ui/FormFooter';
 import { formatCalendarDate } from '../../ui/format';
 import { useParsedForm } from '../../ui/useParsedForm';
 import { AccountOwnerSsnField, ValidUntilField } from './ConsentFormFields';
 import { useServerFieldErrors } from './consent.errors';
 import {
+  BANK_TIME_ZONE,
   emptyRenewConsentForm,
   parseRenewConsentForm,
   type RenewConsentFields,
@@ -40,7 +40,7 @@ export function ConsentRenewForm({
   onCancel,
 }: ConsentRenewFormProps) {
   const { t } = useTranslation();
-  const today = todayIsoDate(displayTimeZone());
+  const today = todayIsoDate(BANK_TIME_ZONE);
   const renewConsent = useRenewConsentMutation(companyId);
   const { serverErrors, hasServerFieldError, showServerErrors, clearServerError } =
     useServerFieldErrors(FIELDS);

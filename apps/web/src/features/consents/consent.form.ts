@@ -11,6 +11,9 @@ import { validateNationalIdentityNumber } from '@bilag/domain/validators/nationa
 import { readDate } from '../../ui/dates';
 import type { FieldError } from '../../ui/useParsedForm';
 
+/** The zone of a consent's days: the bank's and the server's, whatever zone the page shows times in. */
+export const BANK_TIME_ZONE = 'Europe/Oslo';
+
 export const MIN_READS_PER_DAY = 1;
 export const MAX_READS_PER_DAY = 24;
 

@@ -1,24 +1,28 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { listCompanies, listPayments, PaymentStatus, PaymentType } from '@bilag/contracts';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { paymentInitiations } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed-demo';
 import { productJobs } from '../../jobs';
-import { serverRoot } from '../../paths';
 import { runJobsUntilIdle } from '../../platform/jobs';
 import { createProviders } from '../../providers';
 import { KARI } from '../../providers/bank/test-support';
-import { adminQuery, DEFAULT_TEST_DATABASE_URL, serverDatabaseUrl } from '../../test/global-setup';
+import { adminQuery, serverDatabaseUrl } from '../../test/global-setup';
 import { givenSandbox, type RunningSandbox } from '../../test/sandbox';
+import {
+  bundleServer,
+  crashTestsCanRun,
+  freePort,
+  killServer,
+  type ServerProcess,
+  startServer,
+  until,
+} from '../../test/server-process';
 import {
   approvePaymentAtBank,
   type Browser,
@@ -39,98 +43,12 @@ import {
  * only, and not at all where no PostgreSQL server answers.
  */
 
-const repositoryRoot = path.resolve(serverRoot, '../..');
 const BAKERY_ORGANISATION_NUMBER = '923456783';
 const OPERATING_ACCOUNT = '15030123457';
 /** How long the bank holds back its answer once it has taken the payment; the kill lands meanwhile. */
 const BANK_DELAY_MS = 3000;
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
-    connectionTimeoutMillis: 2000,
-  });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const canRun = process.env.TEST_DB !== 'postgres' && (await postgresAnswers());
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-type ServerProcess = {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<NodeJS.Signals | number | null>;
-};
-
-/** Bundles the server as `npm start` does (scripts/start.mjs), once for both runs. */
-function bundleServer() {
-  const build = spawnSync(process.execPath, [path.join(serverRoot, 'build.mjs')], {
-    cwd: repositoryRoot,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`bundling the server failed:\n${build.stdout}${build.stderr}`);
-}
-
-/** The bundled server with the Node flags it runs with in production, ready once it has said so. */
-async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
-  const { SERVER_NODE_FLAGS } = (await import(
-    pathToFileURL(path.join(serverRoot, 'node-flags.mjs')).href
-  )) as {
-    SERVER_NODE_FLAGS: string[];
-  };
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverRoot, 'dist/main.mjs')], {
-    cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-  });
-  await until(
-    'the server to start',
-    async () => {
-      if (hasExited) throw new Error(`the server stopped while starting:\n${output}`);
-      return output.includes('Bilag is running at') ? true : undefined;
-    },
-    30_000,
-  );
-  return { child, output: () => output, exited };
-}
+const canRun = await crashTestsCanRun();
 
 type BankPaymentListing = { payments: { paymentId: string; lines: { endToEndId: string | null }[] }[] };
 
@@ -174,10 +92,7 @@ describe.skipIf(!canRun)('a server killed between the bank’s answer and its ow
   }, 60_000);
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     await sandbox?.close();
     await database?.close();
     await adminQuery(`drop database if exists ${databaseName} with (force)`);

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { serverRoot } from '../paths';
+import { DEFAULT_TEST_DATABASE_URL } from './global-setup';
+
+/**
+ * The server as a real process, started as `npm start` starts it, for the crash tests: a process can be
+ * killed with SIGKILL at the worst moment, which a server inside the test's own process cannot.
+ */
+
+export const repositoryRoot = path.resolve(serverRoot, '../..');
+
+/**
+ * Whether a crash test can run: it makes its own PostgreSQL database whatever driver the run is for, so
+ * it runs in the embedded pass only, and not at all where no PostgreSQL server answers.
+ */
+export async function crashTestsCanRun(): Promise<boolean> {
+  if (process.env.TEST_DB === 'postgres') return false;
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Reads until the answer is not undefined, every 50 ms, and fails after the time-out. */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<NodeJS.Signals | number | null>;
+};
+
+/** Bundles the server as `npm start` does (scripts/start.mjs), once for every start of a test. */
+export function bundleServer() {
+  const build = spawnSync(process.execPath, [path.join(serverRoot, 'build.mjs')], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`bundling the server failed:\n${build.stdout}${build.stderr}`);
+}
+
+/** The bundled server with the Node flags it runs with in production, ready once it has said so. */
+export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
+  const { SERVER_NODE_FLAGS } = (await import(
+    pathToFileURL(path.join(serverRoot, 'node-flags.mjs')).href
+  )) as {
+    SERVER_NODE_FLAGS: string[];
+  };
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverRoot, 'dist/main.mjs')], {
+    cwd: repositoryRoot,
+    env: { ...process.env, NODE_ENV: 'production', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  await until(
+    'the server to start',
+    async () => {
+      if (hasExited) throw new Error(`the server stopped while starting:\n${output}`);
+      return output.includes('Bilag is running at') ? true : undefined;
+    },
+    30_000,
+  );
+  return { child, output: () => output, exited };
+}
+
+/** Kills the server with SIGKILL unless it has stopped already, and waits until it has. */
+export async function killServer(server: ServerProcess | undefined) {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}

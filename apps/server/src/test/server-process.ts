@@ -1,10 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { type DatabaseHandle, openPostgres } from '../db/client';
 import { serverRoot } from '../paths';
-import { DEFAULT_TEST_DATABASE_URL } from './global-setup';
+import { adminQuery, DEFAULT_TEST_DATABASE_URL, serverDatabaseUrl } from './global-setup';
+import { givenSandbox, type RunningSandbox } from './sandbox';
 
 /**
  * The server as a real process, started as `npm start` starts it, for the crash tests: a process can be
@@ -113,4 +118,65 @@ export async function killServer(server: ServerProcess | undefined) {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/** What a crash test kills and restarts: the bundled server on a PostgreSQL database of its own, seeded with the demo data, beside a sandbox. */
+export type CrashScene = {
+  database: DatabaseHandle;
+  sandbox: RunningSandbox;
+  port: number;
+  /** The server process of the latest start. */
+  server: ServerProcess;
+  /** Starts the server again on the same database, port and sandbox. */
+  restart(): Promise<ServerProcess>;
+  close(): Promise<void>;
+};
+
+export async function startCrashScene(): Promise<CrashScene> {
+  const databaseName = `bilag_crash_${randomBytes(6).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-crash-'));
+  let database: DatabaseHandle | undefined;
+  let sandbox: RunningSandbox | undefined;
+  let server: ServerProcess | undefined;
+  const close = async () => {
+    await killServer(server);
+    await sandbox?.close();
+    await database?.close();
+    await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await adminQuery(`create database ${databaseName}`);
+    database = openPostgres(serverDatabaseUrl(databaseName), 2);
+    sandbox = await givenSandbox();
+    bundleServer();
+    const port = await freePort();
+    const environment = {
+      DATABASE_URL: serverDatabaseUrl(databaseName),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      START_SANDBOX: 'false',
+      SANDBOX_URL: sandbox.url,
+      SEED_DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    };
+    server = await startServer(environment);
+    const scene: CrashScene = {
+      database,
+      sandbox,
+      port,
+      server,
+      async restart() {
+        server = await startServer(environment);
+        scene.server = server;
+        return server;
+      },
+      close,
+    };
+    return scene;
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { addDays, todayIsoDate } from '@bilag/domain';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPostgres } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import {
   bankConsentAccounts,
   bankConsentEvents,
@@ -19,17 +16,8 @@ import {
   users,
 } from '../../db/schema';
 import { createProviders } from '../../providers';
-import { adminQuery, serverDatabaseUrl } from '../../test/global-setup';
-import { givenSandbox, planFault, type RunningSandbox } from '../../test/sandbox';
-import {
-  bundleServer,
-  crashTestsCanRun,
-  freePort,
-  killServer,
-  type ServerProcess,
-  startServer,
-  until,
-} from '../../test/server-process';
+import { planFault, type RunningSandbox } from '../../test/sandbox';
+import { type CrashScene, crashTestsCanRun, startCrashScene, until } from '../../test/server-process';
 import { ConsentSyncJob, enqueueConsentSync } from './bank-sync.jobs';
 
 /**
@@ -122,44 +110,18 @@ async function givenBulkConsent(db: DatabaseHandle['db'], bulk: BulkAccounts) {
 }
 
 describe.skipIf(!canRun)('a server killed in the middle of a bank sync', () => {
-  const databaseName = `bilag_crash_${randomBytes(6).toString('hex')}`;
-  let dataDir: string | undefined;
-  let sandbox: RunningSandbox | undefined;
-  let database: DatabaseHandle | undefined;
-  let server: ServerProcess | undefined;
-  let environment: Record<string, string>;
+  let scene: CrashScene | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-crash-'));
-    await adminQuery(`create database ${databaseName}`);
-    database = openPostgres(serverDatabaseUrl(databaseName), 2);
-    sandbox = await givenSandbox();
-    bundleServer();
-    const port = await freePort();
-    environment = {
-      DATABASE_URL: serverDatabaseUrl(databaseName),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      START_SANDBOX: 'false',
-      SANDBOX_URL: sandbox.url,
-      SEED_DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-    };
-    server = await startServer(environment);
+    scene = await startCrashScene();
   }, 60_000);
 
-  afterAll(async () => {
-    await killServer(server);
-    await sandbox?.close();
-    await database?.close();
-    await adminQuery(`drop database if exists ${databaseName} with (force)`);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => scene?.close());
 
   it('leaves each account whole or untouched, and the restarted server finishes the sync once', async () => {
-    if (!sandbox || !database || !server) throw new Error('the set-up did not finish');
-    const { db } = database;
+    if (!scene) throw new Error('the set-up did not finish');
+    const { sandbox } = scene;
+    const { db } = scene.database;
     const bulk = await givenBulkAccounts(sandbox);
     const { companyId, consentId, accounts } = await givenBulkConsent(db, bulk);
 
@@ -217,8 +179,8 @@ describe.skipIf(!canRun)('a server killed in the middle of a bank sync', () => {
     await until('the server to store the first account', async () =>
       (await syncedAccounts()) > 0 ? true : undefined,
     );
-    server.child.kill('SIGKILL');
-    expect(await server.exited).toBe('SIGKILL');
+    scene.server.child.kill('SIGKILL');
+    expect(await scene.server.exited).toBe('SIGKILL');
 
     // Nothing partial: each account holds every row of the bank's with its import and how far it is
     // read, or nothing at all. The kill came after the first account and before the last.
@@ -243,7 +205,7 @@ describe.skipIf(!canRun)('a server killed in the middle of a bank sync', () => {
     expect(whole).not.toContain(accounts.at(-1)?.companyBankId);
     expect(await syncJob()).toMatchObject({ state: 'running', attempts: 1 });
 
-    server = await startServer(environment);
+    await scene.restart();
     // The dead process's lock would pass in five minutes; the test lets it pass now.
     await db
       .update(jobs)

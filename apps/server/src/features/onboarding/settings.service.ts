@@ -25,7 +25,7 @@ import { countCompanyAccounts, countPayingUsers, countReadingConsents } from './
 
 type StepState = { done: boolean; count: number; todoKey?: MessageKey };
 
-const TODO_KEYS: Record<SettingsStepKey, MessageKey> = {
+const LEFT_TO_DO_KEYS: Record<SettingsStepKey, MessageKey> = {
   companyDetails: 'settingsCompanyDetailsTodo',
   bankAccounts: 'settingsBankAccountsTodo',
   consents: 'settingsConsentsTodo',
@@ -101,7 +101,7 @@ export async function companySettings(
       key,
       done: state.done,
       count: state.count,
-      todo: state.done ? null : translate(language, state.todoKey ?? TODO_KEYS[key]),
+      todo: state.done ? null : translate(language, state.todoKey ?? LEFT_TO_DO_KEYS[key]),
       link: LINKS[key]?.(company.Alias) ?? null,
     };
   });

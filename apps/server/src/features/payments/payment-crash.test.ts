@@ -1,28 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { listCompanies, listPayments, PaymentStatus, PaymentType } from '@bilag/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { paymentInitiations } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed-demo';
 import { productJobs } from '../../jobs';
 import { runJobsUntilIdle } from '../../platform/jobs';
 import { createProviders } from '../../providers';
 import { KARI } from '../../providers/bank/test-support';
-import { adminQuery, serverDatabaseUrl } from '../../test/global-setup';
-import { givenSandbox, type RunningSandbox } from '../../test/sandbox';
-import {
-  bundleServer,
-  crashTestsCanRun,
-  freePort,
-  killServer,
-  type ServerProcess,
-  startServer,
-  until,
-} from '../../test/server-process';
+import type { RunningSandbox } from '../../test/sandbox';
+import { type CrashScene, crashTestsCanRun, startCrashScene, until } from '../../test/server-process';
 import {
   approvePaymentAtBank,
   type Browser,
@@ -59,48 +45,20 @@ async function paymentsAtBank(sandbox: RunningSandbox, bankId: string) {
 }
 
 describe.skipIf(!canRun)('a server killed between the bank’s answer and its own write', () => {
-  const databaseName = `bilag_crash_${randomBytes(6).toString('hex')}`;
-  let dataDir: string | undefined;
-  let sandbox: RunningSandbox | undefined;
-  let database: DatabaseHandle | undefined;
-  let server: ServerProcess | undefined;
-  let environment: Record<string, string>;
-  let baseUrl: string;
-  /** What the server takes when PUBLIC_URL is not set, as under `npm start`. */
-  let publicUrl: string;
+  let scene: CrashScene | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bilag-crash-'));
-    await adminQuery(`create database ${databaseName}`);
-    database = openPostgres(serverDatabaseUrl(databaseName), 2);
-    sandbox = await givenSandbox();
-    bundleServer();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    publicUrl = `http://localhost:${port}`;
-    environment = {
-      DATABASE_URL: serverDatabaseUrl(databaseName),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      START_SANDBOX: 'false',
-      SANDBOX_URL: sandbox.url,
-      SEED_DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-    };
-    server = await startServer(environment);
+    scene = await startCrashScene();
   }, 60_000);
 
-  afterAll(async () => {
-    await killServer(server);
-    await sandbox?.close();
-    await database?.close();
-    await adminQuery(`drop database if exists ${databaseName} with (force)`);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => scene?.close());
 
   it('ends with one payment at the bank, which the initiation records and pay-now answers again', async () => {
-    if (!sandbox || !database || !server) throw new Error('the set-up did not finish');
+    if (!scene) throw new Error('the set-up did not finish');
+    const { database, sandbox, port } = scene;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    /** What the server takes when PUBLIC_URL is not set, as under `npm start`. */
+    const publicUrl = `http://localhost:${port}`;
     const kari: Browser = await signIn(baseUrl, 'regnskap@demo.no', DEMO_PASSWORD);
     const { rows: companies } = await call(kari, listCompanies, {});
     const bakery = companies.find((company) => company.OrganisationNumber === BAKERY_ORGANISATION_NUMBER);
@@ -140,14 +98,14 @@ describe.skipIf(!canRun)('a server killed between the bank’s answer and its ow
     );
     // The bank holds its answer back for a while after taking the payment: the kill lands in between.
     const [bankPayment] = await until('the bank to take the payment', async () => {
-      const payments = await paymentsAtBank(sandbox as RunningSandbox, 'dnb');
+      const payments = await paymentsAtBank(sandbox, 'dnb');
       return payments.length > 0 ? payments : undefined;
     });
-    server.child.kill('SIGKILL');
-    expect(await server.exited).toBe('SIGKILL');
+    scene.server.child.kill('SIGKILL');
+    expect(await scene.server.exited).toBe('SIGKILL');
     expect(await lostAnswer).toBe('connection lost');
     const initiationRow = async () => {
-      const [row] = await (database as DatabaseHandle).db
+      const [row] = await database.db
         .select()
         .from(paymentInitiations)
         .where(eq(paymentInitiations.basketUuid, basket.currentBasketUUID));
@@ -159,7 +117,7 @@ describe.skipIf(!canRun)('a server killed between the bank’s answer and its ow
     // The kill landed where it was meant to: the bank has the payment, our row does not know it.
     expect(await initiationRow()).toMatchObject({ state: 'initiating', bankPaymentId: null });
 
-    server = await startServer(environment);
+    await scene.restart();
     // Any process may run a job: this one, beside the restarted server's own runner (which may hold a
     // job for a moment, hence the repeat). The jobs run as they would over the next minutes: past the
     // sweep's limit for a stale initiation, well before the basket expires.
@@ -170,11 +128,7 @@ describe.skipIf(!canRun)('a server killed between the bank’s answer and its ow
     });
     const reconciled = await until('the jobs to record the bank’s payment', async () => {
       // A few rounds are enough: the sweep finds the stale initiation, then its check sends it again.
-      await runJobsUntilIdle(
-        (database as DatabaseHandle).db,
-        { ...jobs, dueBy: new Date(Date.now() + 5 * 60_000) },
-        10,
-      );
+      await runJobsUntilIdle(database.db, { ...jobs, dueBy: new Date(Date.now() + 5 * 60_000) }, 10);
       const row = await initiationRow();
       return row?.state === 'initiating' ? undefined : row;
     });

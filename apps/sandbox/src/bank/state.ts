@@ -1,4 +1,3 @@
-import { osloDate } from '../platform/clock';
 import type { SandboxContext } from '../platform/context';
 import type { AccountReference, Amount, BankId } from './protocol';
 
@@ -135,7 +134,7 @@ export function createBankState(context: SandboxContext) {
     changed: () => store.changed(),
     now: () => clock.now(),
     /** The bank's today, as Norwegian banks book: Europe/Oslo. */
-    today: () => osloDate(clock.now()),
+    today: () => clock.today(),
     scaTimeoutSeconds: context.scaTimeoutSeconds,
   };
 }

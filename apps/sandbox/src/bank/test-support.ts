@@ -1,3 +1,4 @@
+import { addDays } from '@bilag/domain';
 import { buildSandbox, type Sandbox } from '../app';
 import { osloDate } from '../platform/clock';
 
@@ -34,7 +35,7 @@ export const initiation = (headers: Record<string, string> = {}) =>
 
 /** A day counted from the machine's today (the sandbox's, while its clock is not moved). */
 export function daysFromToday(days: number): string {
-  return osloDate(new Date(Date.now() + days * 86_400_000));
+  return addDays(osloDate(new Date()), days);
 }
 
 export async function moveClock(app: Sandbox, offsetDays: number) {

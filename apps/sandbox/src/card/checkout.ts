@@ -1,7 +1,6 @@
 import { formatAmount, ore } from '@bilag/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { osloDate } from '../platform/clock';
 import type { SandboxContext } from '../platform/context';
 import { requestedFault } from '../platform/faults';
 import {
@@ -451,7 +450,7 @@ ${TEST_CARDS.map((card) => html`<tr><td><code>${groupedCardNumber(card.number)}<
       if (!form.success) return sendInvalidLink(reply, language, 400);
       if (!intent) return sendInvalidLink(reply, language);
       if (!intents.acceptsCard(intent)) return sendCheckout(request, reply, intent, language);
-      const errors = fieldErrorsOf(form.data, osloDate(context.clock.now()), language);
+      const errors = fieldErrorsOf(form.data, context.clock.today(), language);
       if (Object.keys(errors).length > 0) {
         return sendCheckout(request, reply, intent, language, { fields: form.data, errors });
       }

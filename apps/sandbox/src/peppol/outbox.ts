@@ -96,9 +96,11 @@ export function checkDocument(document: string): CheckedDocument | { refusal: Ou
   if (endpoint.scheme === NORWEGIAN_ORGANISATION_ICD && !isValidOrganisationNumber(endpoint.id)) {
     return invalid(`The supplier's EndpointID ${endpoint.id} is not a valid organisation number`);
   }
-  const errors = parsed.problems.filter((problem) => problem.severity === 'error');
-  if (errors.length > 0) {
-    return invalid(`The totals do not add up: ${errors.map((problem) => problem.message).join('; ')}`);
+  const fatal = parsed.problems.filter((problem) => problem.severity === 'fatal');
+  if (fatal.length > 0) {
+    return invalid(
+      `The document breaks the BIS Billing 3 rules: ${fatal.map((problem) => `[${problem.rule}] ${problem.message}`).join('; ')}`,
+    );
   }
   return {
     kind: parsed.documentType === 'Invoice' ? 'invoice' : 'creditnote',

@@ -5,7 +5,6 @@ import {
 } from '@bilag/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { osloDate } from '../platform/clock';
 import type { SandboxContext } from '../platform/context';
 import { requestedFault } from '../platform/faults';
 import { html, type Language, pickLanguage, type SafeHtml, sendPage, type Texts } from '../platform/pages';
@@ -352,7 +351,7 @@ ${recent.map(
             organisationNumber,
             name: registry.find(organisationNumber)?.name ?? organisationNumber,
           },
-          today: osloDate(context.clock.now()),
+          today: context.clock.today(),
           sequence: outbox.nextSequence(),
           sent,
         });

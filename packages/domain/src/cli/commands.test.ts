@@ -130,7 +130,7 @@ describe('parse ehf', () => {
       kid: '0003434323213231',
       supplierAccount: { bban: '86011117947', bic: 'DNBANOKK' },
       attachments: [{ filename: 'faktura.pdf', mimeType: 'application/pdf', size: 10 }],
-      problems: [{ severity: 'warning', code: 'KID_CHECKSUM' }],
+      problems: [],
     });
   });
 });

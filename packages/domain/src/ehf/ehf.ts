@@ -12,7 +12,8 @@ import {
   xmlTextAt,
 } from '../xml/safe-xml';
 import { EhfAttachment } from './attachment';
-import { findEhfProblems } from './checks';
+import { decimalValue, fractionDigits } from './rule-values';
+import { checkEhfRules } from './rules';
 import type {
   EhfAllowanceCharge,
   EhfDocumentType,
@@ -52,7 +53,7 @@ export interface EhfDocument {
   supplierAccount: EhfPayeeAccount | undefined;
   lines: EhfLine[];
   attachments: EhfAttachment[];
-  /** Totals that do not add up (errors) and doubtful identifiers (warnings). Never thrown. */
+  /** The published rules the document breaks (EN 16931, PEPPOL BIS Billing 3, Norwegian). Never thrown. */
   problems: EhfProblem[];
 }
 
@@ -68,33 +69,40 @@ function invalidInvoice(message: string): DomainError {
   return new DomainError('INVALID_EHF', message);
 }
 
-/** Every amount of a document must be in its currency; they are read as minor units of that currency. */
+/**
+ * Amounts are read as minor units of the document currency. Amounts in another currency, with more
+ * decimals than the currency has, or missing are still read (as written, rounded, or zero): the rules
+ * report them (PEPPOL-EN16931-R051, BR-DEC-*, BR-12..BR-15) so the document can be kept as failing.
+ */
 class AmountReader {
-  constructor(
-    private readonly currency: string,
-    private readonly decimals: number,
-  ) {}
+  constructor(private readonly decimals: number) {}
 
   optional(node: XmlNode | undefined, what: string): Ore | undefined {
-    const text = xmlText(node);
+    const text = xmlText(node)?.trim();
     if (text === undefined) return undefined;
-    const currency = xmlAttribute(node, 'currencyID') ?? this.currency;
-    if (currency !== this.currency) {
-      throw invalidInvoice(`${what} is in ${currency}, the document currency is ${this.currency}`);
-    }
-    return oreFromDecimal(text, this.decimals);
+    const value = decimalValue(text);
+    if (value === undefined) throw invalidInvoice(`${what} is not a decimal number: ${text.slice(0, 40)}`);
+    if (fractionDigits(text) <= this.decimals) return oreFromDecimal(text, this.decimals);
+    const scaled = Math.round(Math.abs(value) * 10 ** this.decimals);
+    if (!Number.isSafeInteger(scaled)) throw invalidInvoice(`${what} is too large: ${text.slice(0, 40)}`);
+    return ore(value < 0 ? -scaled : scaled);
   }
 
-  required(node: XmlNode | undefined, what: string): Ore {
-    const amount = this.optional(node, what);
-    if (amount === undefined) throw invalidInvoice(`${what} is missing`);
-    return amount;
+  orZero(node: XmlNode | undefined, what: string): Ore {
+    return this.optional(node, what) ?? ore(0);
   }
 }
 
+/** A document with a fatal problem has failed its checks; warnings alone do not fail it. */
+export function hasFatalProblems(document: Pick<EhfDocument, 'problems'>): boolean {
+  return document.problems.some((problem) => problem.severity === 'fatal');
+}
+
 /**
- * Reads an EHF 3 / PEPPOL BIS Billing 3 invoice or credit note (UBL 2.1) and checks that its totals add
- * up. Throws DomainError only for what cannot be read (not XML, not UBL, missing id, currency or totals).
+ * Reads an EHF 3 / PEPPOL BIS Billing 3 invoice or credit note (UBL 2.1) and checks it against the
+ * published rules (see rules.ts), listing what it breaks in `problems`. Throws DomainError only for what
+ * cannot be read at all: not XML, not a UBL invoice or credit note, no ID (BR-02), no currency (BR-05), or
+ * an amount that is not a number.
  */
 export function parseEhf(input: string | Uint8Array, options?: SafeXmlOptions): EhfDocument {
   const document = parseXml(input, options);
@@ -116,7 +124,7 @@ export function parseEhf(input: string | Uint8Array, options?: SafeXmlOptions): 
   if (id === undefined) throw invalidInvoice(`The ${documentType} has no ID`);
   const currency = xmlTextAt(root, 'DocumentCurrencyCode')?.toUpperCase();
   if (currency === undefined) throw invalidInvoice(`The ${documentType} has no DocumentCurrencyCode`);
-  const amounts = new AmountReader(currency, currencyMinorUnits(currency));
+  const amounts = new AmountReader(currencyMinorUnits(currency));
 
   const paymentMeans = xmlChildren(root, 'PaymentMeans');
   const paymentId = firstText(paymentMeans, 'PaymentID');
@@ -158,7 +166,7 @@ export function parseEhf(input: string | Uint8Array, options?: SafeXmlOptions): 
     ),
     attachments: readAttachments(root),
   };
-  return { ...parsed, problems: findEhfProblems(parsed) };
+  return { ...parsed, problems: checkEhfRules(root, documentType) };
 }
 
 function firstText(nodes: XmlNode[], name: string): string | undefined {
@@ -200,18 +208,17 @@ function readTotals(
   taxTotal: XmlNode | undefined,
   amounts: AmountReader,
 ): EhfTotals {
-  if (monetaryTotal === undefined) throw invalidInvoice('LegalMonetaryTotal is missing');
   const amount = (name: string) => amounts.optional(xmlChild(monetaryTotal, name), name);
-  const required = (name: string) => amounts.required(xmlChild(monetaryTotal, name), name);
+  const amountOrZero = (name: string) => amounts.orZero(xmlChild(monetaryTotal, name), name);
   return {
-    lineExtensionAmount: required('LineExtensionAmount'),
-    taxExclusiveAmount: required('TaxExclusiveAmount'),
-    taxInclusiveAmount: required('TaxInclusiveAmount'),
+    lineExtensionAmount: amountOrZero('LineExtensionAmount'),
+    taxExclusiveAmount: amountOrZero('TaxExclusiveAmount'),
+    taxInclusiveAmount: amountOrZero('TaxInclusiveAmount'),
     allowanceTotalAmount: amount('AllowanceTotalAmount'),
     chargeTotalAmount: amount('ChargeTotalAmount'),
     prepaidAmount: amount('PrepaidAmount'),
     payableRoundingAmount: amount('PayableRoundingAmount'),
-    payableAmount: required('PayableAmount'),
+    payableAmount: amountOrZero('PayableAmount'),
     taxAmount: amounts.optional(xmlChild(taxTotal, 'TaxAmount'), 'TaxTotal/TaxAmount') ?? ore(0),
   };
 }
@@ -219,8 +226,8 @@ function readTotals(
 function readTaxSubtotal(subtotal: XmlNode, amounts: AmountReader): EhfTaxSubtotal {
   const category = xmlChild(subtotal, 'TaxCategory');
   return {
-    taxableAmount: amounts.required(xmlChild(subtotal, 'TaxableAmount'), 'TaxSubtotal/TaxableAmount'),
-    taxAmount: amounts.required(xmlChild(subtotal, 'TaxAmount'), 'TaxSubtotal/TaxAmount'),
+    taxableAmount: amounts.orZero(xmlChild(subtotal, 'TaxableAmount'), 'TaxSubtotal/TaxableAmount'),
+    taxAmount: amounts.orZero(xmlChild(subtotal, 'TaxAmount'), 'TaxSubtotal/TaxAmount'),
     category: xmlTextAt(category, 'ID'),
     percent: xmlTextAt(category, 'Percent'),
     exemptionReasonCode: xmlTextAt(category, 'TaxExemptionReasonCode'),
@@ -232,7 +239,7 @@ function readAllowanceCharge(entry: XmlNode, amounts: AmountReader): EhfAllowanc
   const category = xmlChild(entry, 'TaxCategory');
   return {
     isCharge: xmlTextAt(entry, 'ChargeIndicator') === 'true',
-    amount: amounts.required(xmlChild(entry, 'Amount'), 'AllowanceCharge/Amount'),
+    amount: amounts.orZero(xmlChild(entry, 'Amount'), 'AllowanceCharge/Amount'),
     reason: xmlTextAt(entry, 'AllowanceChargeReason'),
     reasonCode: xmlTextAt(entry, 'AllowanceChargeReasonCode'),
     vatCategory: xmlTextAt(category, 'ID'),
@@ -267,7 +274,7 @@ function readLine(line: XmlNode, quantityElement: string, amounts: AmountReader)
     id: lineId,
     quantity: xmlText(quantity),
     unit: xmlAttribute(quantity, 'unitCode'),
-    netAmount: amounts.required(
+    netAmount: amounts.orZero(
       xmlChild(line, 'LineExtensionAmount'),
       `Line ${lineId ?? ''} LineExtensionAmount`,
     ),

@@ -1,4 +1,5 @@
 export { decodedBase64Length, EhfAttachment } from './attachment';
-export { findEhfProblems, taxForRate } from './checks';
-export { type EhfDocument, parseEhf } from './ehf';
+export { type EhfDocument, hasFatalProblems, parseEhf } from './ehf';
+export { taxForRate } from './rule-values';
+export { checkEhfRules } from './rules';
 export type * from './types';

@@ -78,27 +78,16 @@ export interface EhfLine {
   note: string | undefined;
 }
 
-export type EhfProblemSeverity = 'error' | 'warning';
+/** As the rule set flags the rule: a fatal problem makes the document fail its checks. */
+export type EhfProblemSeverity = 'fatal' | 'warning';
 
-export type EhfProblemCode =
-  | 'LINE_TOTAL_MISMATCH'
-  | 'ALLOWANCE_TOTAL_MISMATCH'
-  | 'CHARGE_TOTAL_MISMATCH'
-  | 'TAX_EXCLUSIVE_MISMATCH'
-  | 'TAX_TOTAL_MISMATCH'
-  | 'TAX_INCLUSIVE_MISMATCH'
-  | 'PAYABLE_MISMATCH'
-  | 'TAX_SUBTOTAL_MISMATCH'
-  | 'TAX_SUBTOTAL_ROUNDING'
-  | 'KID_CHECKSUM'
-  | 'ORG_NUMBER_CHECKSUM'
-  | 'ACCOUNT_CHECKSUM';
-
+/** A published validation rule the document breaks. */
 export interface EhfProblem {
+  /** The rule's published id, e.g. BR-CO-15, PEPPOL-EN16931-R001, NO-R-001. */
+  rule: string;
   severity: EhfProblemSeverity;
-  code: EhfProblemCode;
+  /** What the rule asks for, in plain English, with the values found. */
   message: string;
-  /** Decimal strings in the document currency, when the problem is about an amount. */
-  expected?: string;
-  actual?: string;
+  /** Where in the document, as an XPath-like path such as /Invoice/InvoiceLine[2]/Price. */
+  path?: string;
 }

@@ -70,6 +70,66 @@ describe('parseXml security', () => {
   });
 });
 
+describe('parseXml bounds', () => {
+  it('refuses nesting deeper than the bound, quickly', () => {
+    const nested = (depth: number) => `${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}`;
+    expect(codeOf(() => parseXml(nested(256)))).toBeUndefined();
+    expect(codeOf(() => parseXml(nested(257)))).toBe('INVALID_XML');
+    expect(() => parseXml(nested(257))).toThrow(/nested deeper than 256/);
+    expect(codeOf(() => parseXml(nested(3), { maxDepth: 2 }))).toBe('INVALID_XML');
+    const started = performance.now();
+    expect(codeOf(() => parseXml(nested(1_000_000)))).toBe('INVALID_XML');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('cannot be made to replace an object prototype', () => {
+    expect(codeOf(() => parseXml('<a><__proto__><polluted>1</polluted></__proto__></a>'))).toBe(
+      'INVALID_XML',
+    );
+    const root = parseXml(
+      '<a><constructor>1</constructor><toString>2</toString><toString>3</toString></a>',
+    ).root;
+    expect(xmlTextAt(root, 'constructor')).toBe('1');
+    expect(xmlChildren(root, 'toString').map((node) => xmlText(node))).toEqual(['2', '3']);
+  });
+
+  // parseXml used to take seconds on such documents (each character of a text node was appended on its own):
+  // the bounds sit far above linear time on a busy machine (tens of milliseconds when idle) and far below
+  // the old behaviour.
+  it.each([
+    ['one 10 MB text node', `<a><b>${'x'.repeat(10_000_000)}</b></a>`],
+    [
+      'a 10 MB base64 attachment in lines',
+      `<a><b mimeCode="application/pdf">${`${'QUJD'.repeat(19)}\n`.repeat(130_000)}</b></a>`,
+    ],
+    ['one 10 MB attribute', `<a><b c="${'x'.repeat(10_000_000)}"/></a>`],
+    [
+      'a 10 MB comment and CDATA',
+      `<a><!--${'x'.repeat(5_000_000)}--><![CDATA[${'y'.repeat(5_000_000)}]]></a>`,
+    ],
+  ])('reads %s in linear time', (_label, xml) => {
+    const started = performance.now();
+    const root = parseXml(xml).root;
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(root).toBeDefined();
+  });
+
+  it('refuses a 10 MB document without a root end quickly', () => {
+    const started = performance.now();
+    expect(codeOf(() => parseXml(`<a><b>${'x'.repeat(10_000_000)}`))).toBe('INVALID_XML');
+    expect(codeOf(() => parseXml(`<a b="${'x'.repeat(10_000_000)}`))).toBe('INVALID_XML');
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it('decodes many references in linear time', () => {
+    const references = '&amp;'.repeat(20_000);
+    const started = performance.now();
+    expect(xmlText(parseXml(`<a>${references}</a>`).root)).toBe('&'.repeat(20_000));
+    expect(decodeXmlEntities(`${'&'.repeat(100_000)};`)).toBe(`${'&'.repeat(100_000)};`);
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+});
+
 describe('parseXml well-formedness', () => {
   it.each([
     ['', 'empty'],
@@ -121,6 +181,27 @@ describe('parseXml reading', () => {
 
   it('keeps CDATA text as written', () => {
     expect(xmlText(parseXml('<a><![CDATA[A & B <c>]]></a>').root)).toBe('A & B <c>');
+    expect(xmlText(parseXml('<a> x <![CDATA[ &amp; ]]> y </a>').root)).toBe('x &amp; y');
+  });
+
+  it('leaves what is not a predefined or character reference as written', () => {
+    expect(decodeXmlEntities('&constructor; &toString; &#xZZ; &#12345678; &amp &; &&amp;')).toBe(
+      '&constructor; &toString; &#xZZ; &#12345678; &amp &; &&',
+    );
+    expect(decodeXmlEntities('&#x10FFFF;&#1114111;&#65;')).toBe('\u{10FFFF}\u{10FFFF}A');
+  });
+
+  it('reads the same shape as before: strings for plain text, objects with @_ attributes and #text', () => {
+    const root = parseXml(
+      '<r xmlns="urn:r" xmlns:x="urn:x" x:lang=" no "><e/><e></e><t a="1">v</t><m> a <c>1</c> b </m><x:n>\r\n 2 \r\n</x:n></r>',
+    ).root;
+    expect(root).toEqual({
+      e: ['', ''],
+      t: { '#text': 'v', '@_a': '1' },
+      m: { c: '1', '#text': 'ab' },
+      n: '2',
+      '@_lang': 'no',
+    });
   });
 
   it('reads bytes with a byte order mark', () => {

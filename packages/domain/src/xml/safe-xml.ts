@@ -1,4 +1,3 @@
-import { XMLParser } from 'fast-xml-parser';
 import { DomainError } from '../errors';
 import { decodeNamedEncoding, notInEncoding } from '../text/decode';
 
@@ -7,15 +6,21 @@ import { decodeNamedEncoding, notInEncoding } from '../text/decode';
  * - any DTD is refused before parsing (no external entities, no entity expansion bombs);
  * - only the five predefined entities and numeric character references are decoded, by a decoder that
  *   cannot expand recursively;
- * - the input size is bounded;
- * - well-formedness is checked, because the parser alone is lenient about unclosed tags.
+ * - the input size and the nesting depth are bounded;
+ * - well-formedness is checked while reading;
+ * - reading takes time linear in the input (one forward pass), so a large text node cannot block for long.
  */
 
 export const DEFAULT_MAX_XML_BYTES = 100 * 1024 * 1024;
 
+/** The formats we read nest a few dozen levels at most. */
+export const DEFAULT_MAX_XML_DEPTH = 256;
+
 export interface SafeXmlOptions {
   /** Largest accepted document in bytes (UTF-8). Default 100 MB. */
   maxBytes?: number;
+  /** Deepest accepted element nesting. Default 256. */
+  maxDepth?: number;
 }
 
 /** An element as read: text, or an object of children (arrays when repeated), `@_attr` and `#text`. */
@@ -45,7 +50,8 @@ const PREDEFINED_ENTITIES: Readonly<Record<string, string>> = {
   apos: "'",
 };
 
-const ENTITY_REFERENCE = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
+/** Longest reference decoded: `&#x10FFFF;` and `&#1114111;` are ten characters. */
+const LONGEST_REFERENCE = 10;
 
 function decodeCodePoint(code: number, reference: string): string {
   const isXmlChar =
@@ -61,14 +67,55 @@ function decodeCodePoint(code: number, reference: string): string {
   return String.fromCodePoint(code);
 }
 
-/** Decodes predefined entities and character references in one pass; anything else is left as written. */
+/** The text of `&name;` or `&#…;`, or undefined for anything that is not a predefined or character reference. */
+function decodeReference(reference: string): string | undefined {
+  const name = reference.slice(1, -1);
+  if (name.startsWith('#x')) {
+    return /^#x[0-9a-fA-F]{1,6}$/.test(name)
+      ? decodeCodePoint(Number.parseInt(name.slice(2), 16), reference)
+      : undefined;
+  }
+  if (name.startsWith('#')) {
+    return /^#\d{1,7}$/.test(name)
+      ? decodeCodePoint(Number.parseInt(name.slice(1), 10), reference)
+      : undefined;
+  }
+  return Object.hasOwn(PREDEFINED_ENTITIES, name) ? PREDEFINED_ENTITIES[name] : undefined;
+}
+
+/**
+ * Decodes predefined entities and character references in one forward pass (time linear in the text, also
+ * with millions of references); anything else is left as written.
+ */
 export function decodeXmlEntities(value: string): string {
-  if (!value.includes('&')) return value;
-  return value.replace(ENTITY_REFERENCE, (reference, hex?: string, decimal?: string, name?: string) => {
-    if (hex !== undefined) return decodeCodePoint(Number.parseInt(hex, 16), reference);
-    if (decimal !== undefined) return decodeCodePoint(Number.parseInt(decimal, 10), reference);
-    return PREDEFINED_ENTITIES[name ?? ''] ?? reference;
-  });
+  let ampersand = value.indexOf('&');
+  if (ampersand === -1) return value;
+  const parts: string[] = [];
+  let copiedTo = 0;
+  while (ampersand !== -1) {
+    let semicolon = ampersand + 1;
+    const limit = Math.min(value.length, ampersand + LONGEST_REFERENCE);
+    while (
+      semicolon < limit &&
+      value.charCodeAt(semicolon) !== 0x3b &&
+      value.charCodeAt(semicolon) !== 0x26
+    ) {
+      semicolon++;
+    }
+    const decoded =
+      value.charCodeAt(semicolon) === 0x3b
+        ? decodeReference(value.slice(ampersand, semicolon + 1))
+        : undefined;
+    if (decoded === undefined) {
+      ampersand = value.indexOf('&', ampersand + 1);
+      continue;
+    }
+    parts.push(value.slice(copiedTo, ampersand), decoded);
+    copiedTo = semicolon + 1;
+    ampersand = value.indexOf('&', copiedTo);
+  }
+  parts.push(value.slice(copiedTo));
+  return parts.join('');
 }
 
 const XML_ESCAPES: Readonly<Record<string, string>> = {
@@ -90,7 +137,7 @@ function decodeTagValue(_name: string, value: string): string {
   return value.includes('&') ? decodeXmlEntities(value) : value;
 }
 
-/** Options shared by the reader and by benchmarks that compare against the bare parser. */
+/** fast-xml-parser options that read a document into the same shape as parseXml, for benchmarks comparing the two. */
 export const SAFE_XML_PARSER_OPTIONS = {
   processEntities: false,
   htmlEntities: false,
@@ -108,8 +155,6 @@ export const SAFE_XML_PARSER_OPTIONS = {
   tagValueProcessor: decodeTagValue,
   attributeValueProcessor: decodeTagValue,
 } as const;
-
-const parser = new XMLParser(SAFE_XML_PARSER_OPTIONS);
 
 const UTF8_BOM = '\uFEFF';
 
@@ -215,35 +260,156 @@ function isWhitespaceOnly(text: string, from: number, to: number): boolean {
   return true;
 }
 
+function isWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 function isNameEnd(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x2f || code === 0x3e;
+  return isWhitespace(code) || code === 0x2f || code === 0x3e || code === 0x3d;
+}
+
+/** `cbc:ID` → `ID`; namespace prefixes carry no meaning for the formats we read. */
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+/** An element being read: its children so far, its attributes, and its text pieces (trimmed, decoded). */
+interface OpenElement {
+  rawName: string;
+  name: string;
+  children: XmlElement | undefined;
+  attributes: [string, string][] | undefined;
+  text: string;
+}
+
+function addChild(parent: OpenElement, name: string, value: XmlNode): void {
+  // Assigning __proto__ on a plain object would replace its prototype instead of adding a child.
+  if (name === '__proto__') throw invalidXml('an element named __proto__ is not accepted');
+  parent.children ??= {};
+  const children = parent.children;
+  if (!Object.hasOwn(children, name)) {
+    children[name] = value;
+    return;
+  }
+  const existing = children[name];
+  if (Array.isArray(existing)) existing.push(value);
+  else if (existing !== undefined) children[name] = [existing, value];
+}
+
+/** Text only, no attributes and no children reads as a string; anything else as an element object. */
+function closedValue(element: OpenElement): XmlNode {
+  if (element.children === undefined && element.attributes === undefined) return element.text;
+  const value: XmlElement = element.children ?? {};
+  if (element.text !== '') value[TEXT_KEY] = element.text;
+  for (const [name, attributeValue] of element.attributes ?? []) value[name] = attributeValue;
+  return value;
 }
 
 /**
- * The parser tolerates unclosed and mismatched tags, so tag balance is checked first: one pass over the
- * markup with a stack of open element names, far cheaper than a full validating parse.
+ * Reads the attributes of a start tag between the element name and `>` (or `/>`). Namespace declarations
+ * are dropped with the prefixes; values are trimmed and their references decoded.
  */
-function checkWellFormed(text: string): void {
+function readAttributes(
+  text: string,
+  from: number,
+  to: number,
+  elementName: string,
+): [string, string][] | undefined {
+  let attributes: [string, string][] | undefined;
+  let index = from;
+  while (index < to) {
+    const code = text.charCodeAt(index);
+    if (isWhitespace(code)) {
+      index++;
+      continue;
+    }
+    let nameEnd = index;
+    while (nameEnd < to && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd++;
+    if (nameEnd === index) throw malformedAt(text, index, `malformed attribute in <${elementName}>`);
+    const name = text.slice(index, nameEnd);
+    let equals = nameEnd;
+    while (equals < to && isWhitespace(text.charCodeAt(equals))) equals++;
+    if (text.charCodeAt(equals) !== 0x3d) {
+      throw malformedAt(text, index, `attribute ${name} in <${elementName}> has no value`);
+    }
+    let quoteAt = equals + 1;
+    while (quoteAt < to && isWhitespace(text.charCodeAt(quoteAt))) quoteAt++;
+    const quote = text.charCodeAt(quoteAt);
+    if (quote !== 0x22 && quote !== 0x27) {
+      throw malformedAt(text, quoteAt, `attribute ${name} in <${elementName}> is not quoted`);
+    }
+    const valueEnd = text.indexOf(quote === 0x22 ? '"' : "'", quoteAt + 1);
+    if (valueEnd === -1 || valueEnd >= to) throw malformedAt(text, quoteAt, 'unclosed attribute value');
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) {
+      const value = text.slice(quoteAt + 1, valueEnd).trim();
+      attributes ??= [];
+      attributes.push([`${ATTRIBUTE_PREFIX}${localName(name)}`, decodeXmlEntities(value)]);
+    }
+    index = valueEnd + 1;
+  }
+  return attributes;
+}
+
+/** Where a start tag ends: its `>` outside quoted attribute values; a `<` before it means it never ends. */
+function startTagEnd(text: string, from: number, tagStart: number): number {
   const length = text.length;
-  const openElements: string[] = [];
-  let rootSeen = false;
+  let index = from;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3e) return index;
+    if (code === 0x3c) throw malformedAt(text, index, 'unclosed start tag');
+    if (code === 0x22 || code === 0x27) {
+      const close = text.indexOf(code === 0x22 ? '"' : "'", index + 1);
+      if (close === -1) throw malformedAt(text, tagStart, 'unclosed start tag');
+      const lessThan = text.indexOf('<', index + 1);
+      if (lessThan !== -1 && lessThan < close) throw malformedAt(text, lessThan, "'<' in an attribute value");
+      index = close + 1;
+    } else {
+      index++;
+    }
+  }
+  throw malformedAt(text, tagStart, 'unclosed start tag');
+}
+
+/**
+ * Reads the document into nested objects in one pass over the text, checking well-formedness (balanced and
+ * matching tags, one root, nothing but whitespace, comments and processing instructions outside it) as it
+ * goes. Every scan moves forward with indexOf, so time grows linearly with the input, and nesting is bounded.
+ */
+function readDocument(text: string, maxDepth: number): { rootName: string; root: XmlNode } {
+  const length = text.length;
+  const open: OpenElement[] = [];
+  let root: { rootName: string; root: XmlNode } | undefined;
+  let pendingText = '';
+
+  const keepPendingText = (element: OpenElement) => {
+    const trimmed = pendingText.trim();
+    pendingText = '';
+    if (trimmed !== '') element.text += decodeXmlEntities(trimmed);
+  };
+
   let index = text.indexOf('<');
   if (index === -1) throw invalidXml('no root element');
   if (!isWhitespaceOnly(text, 0, index)) throw malformedAt(text, 0, 'text before the root element');
   while (index !== -1) {
+    const current = open.at(-1);
     const next = text.charCodeAt(index + 1);
     if (next === 0x3f) {
       const end = text.indexOf('?>', index + 2);
       if (end === -1) throw malformedAt(text, index, 'unclosed processing instruction');
+      if (current !== undefined) keepPendingText(current);
       index = end + 2;
     } else if (next === 0x21) {
       if (text.startsWith('<!--', index)) {
         const end = text.indexOf('-->', index + 4);
         if (end === -1) throw malformedAt(text, index, 'unclosed comment');
         index = end + 3;
-      } else if (text.startsWith('<![CDATA[', index) && openElements.length > 0) {
+      } else if (text.startsWith('<![CDATA[', index) && current !== undefined) {
         const end = text.indexOf(']]>', index + 9);
         if (end === -1) throw malformedAt(text, index, 'unclosed CDATA section');
+        keepPendingText(current);
+        current.text += text.slice(index + 9, end);
         index = end + 3;
       } else {
         throw malformedAt(text, index, 'unexpected markup declaration');
@@ -252,49 +418,64 @@ function checkWellFormed(text: string): void {
       const end = text.indexOf('>', index + 2);
       if (end === -1) throw malformedAt(text, index, 'unclosed end tag');
       const name = text.slice(index + 2, end).trimEnd();
-      const open = openElements.pop();
-      if (open !== name) {
+      const element = open.pop();
+      if (element === undefined || element.rawName !== name) {
         throw malformedAt(
           text,
           index,
-          open === undefined ? `end tag </${name}> without a start tag` : `</${name}> closes <${open}>`,
+          element === undefined
+            ? `end tag </${name}> without a start tag`
+            : `</${name}> closes <${element.rawName}>`,
         );
       }
+      keepPendingText(element);
+      const parent = open.at(-1);
+      if (parent === undefined) root = { rootName: element.name, root: closedValue(element) };
+      else addChild(parent, element.name, closedValue(element));
       index = end + 1;
     } else {
       let nameEnd = index + 1;
       while (nameEnd < length && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd++;
       if (nameEnd === index + 1) throw malformedAt(text, index, "'<' not followed by a tag name");
-      if (openElements.length === 0 && rootSeen) throw malformedAt(text, index, 'more than one root element');
-      let position = nameEnd;
-      let quote = 0;
-      for (; position < length; position++) {
-        const code = text.charCodeAt(position);
-        if (quote !== 0) {
-          if (code === quote) quote = 0;
-          else if (code === 0x3c) throw malformedAt(text, position, "'<' in an attribute value");
-        } else if (code === 0x22 || code === 0x27) {
-          quote = code;
-        } else if (code === 0x3e) {
-          break;
-        } else if (code === 0x3c) {
-          throw malformedAt(text, position, 'unclosed start tag');
-        }
+      if (current === undefined && root !== undefined) {
+        throw malformedAt(text, index, 'more than one root element');
       }
-      if (position >= length) throw malformedAt(text, index, 'unclosed start tag');
-      if (text.charCodeAt(position - 1) !== 0x2f) openElements.push(text.slice(index + 1, nameEnd));
-      rootSeen = true;
-      index = position + 1;
+      if (open.length >= maxDepth) {
+        throw malformedAt(text, index, `elements nested deeper than ${maxDepth} levels`);
+      }
+      const end = startTagEnd(text, nameEnd, index);
+      const selfClosing = text.charCodeAt(end - 1) === 0x2f;
+      const rawName = text.slice(index + 1, nameEnd);
+      const element: OpenElement = {
+        rawName,
+        name: localName(rawName),
+        children: undefined,
+        attributes: readAttributes(text, nameEnd, selfClosing ? end - 1 : end, rawName),
+        text: '',
+      };
+      if (current !== undefined) keepPendingText(current);
+      if (selfClosing) {
+        if (current === undefined) root = { rootName: element.name, root: closedValue(element) };
+        else addChild(current, element.name, closedValue(element));
+      } else {
+        open.push(element);
+      }
+      index = end + 1;
     }
     const nextTag = text.indexOf('<', index);
-    if (openElements.length === 0 && !isWhitespaceOnly(text, index, nextTag === -1 ? length : nextTag)) {
-      throw malformedAt(text, index, 'text outside the root element');
+    const textEnd = nextTag === -1 ? length : nextTag;
+    if (open.length === 0) {
+      if (!isWhitespaceOnly(text, index, textEnd))
+        throw malformedAt(text, index, 'text outside the root element');
+    } else if (textEnd > index) {
+      pendingText += text.slice(index, textEnd);
     }
     index = nextTag;
   }
-  const unclosed = openElements.at(-1);
-  if (unclosed !== undefined) throw invalidXml(`<${unclosed}> is never closed`);
-  if (!rootSeen) throw invalidXml('no root element');
+  const unclosed = open.at(-1);
+  if (unclosed !== undefined) throw invalidXml(`<${unclosed.rawName}> is never closed`);
+  if (root === undefined) throw invalidXml('no root element');
+  return root;
 }
 
 /**
@@ -304,25 +485,12 @@ function checkWellFormed(text: string): void {
  */
 export function parseXml(input: string | Uint8Array, options: SafeXmlOptions = {}): XmlDocument {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_XML_BYTES;
-  const { text, encoding } = toText(input, maxBytes);
+  const decoded = toText(input, maxBytes);
+  // XML 1.0 §2.11: every line break reads as a single line feed.
+  const text = decoded.text.includes('\r') ? decoded.text.replace(/\r\n?/g, '\n') : decoded.text;
   refuseDeclarations(text);
-  checkWellFormed(text);
-  let parsed: unknown;
-  try {
-    parsed = parser.parse(text);
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw invalidXml(error instanceof Error ? error.message : String(error));
-  }
-  if (!isElement(parsed)) throw invalidXml('no root element');
-  const names = Object.keys(parsed);
-  const rootName = names[0];
-  if (names.length !== 1 || rootName === undefined) {
-    throw invalidXml(names.length === 0 ? 'no root element' : 'more than one root element');
-  }
-  const root = parsed[rootName];
-  if (root === undefined || Array.isArray(root)) throw invalidXml('more than one root element');
-  return { rootName, root, namespace: rootNamespace(text), encoding };
+  const { rootName, root } = readDocument(text, options.maxDepth ?? DEFAULT_MAX_XML_DEPTH);
+  return { rootName, root, namespace: rootNamespace(text), encoding: decoded.encoding };
 }
 
 /**
@@ -354,10 +522,6 @@ function rootNamespace(text: string): string | undefined {
   const match = pattern.exec(startTag);
   const value = match?.[1] ?? match?.[2];
   return value === undefined ? undefined : decodeXmlEntities(value.trim());
-}
-
-function isElement(value: unknown): value is XmlElement {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The first child element with that local name. */

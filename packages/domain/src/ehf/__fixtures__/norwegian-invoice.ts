@@ -1,7 +1,7 @@
 import { minorUnitsToDecimal } from '../../money/decimal';
 import { createKid } from '../../validators/kid';
 import { escapeXml } from '../../xml/safe-xml';
-import { taxForRate } from '../checks';
+import { taxForRate } from '../rule-values';
 
 /** Our own EHF 3 invoices and credit notes with totals that add up, for tests and the benchmark. */
 export interface InvoiceFixtureLine {
@@ -93,6 +93,7 @@ export function norwegianInvoice(options: InvoiceFixtureOptions = {}): string {
     '    <cac:PartyName><cbc:Name>Fjordtjenester</cbc:Name></cac:PartyName>',
     '    <cac:PostalAddress><cbc:CityName>Bergen</cbc:CityName><cbc:PostalZone>5003</cbc:PostalZone><cac:Country><cbc:IdentificationCode>NO</cbc:IdentificationCode></cac:Country></cac:PostalAddress>',
     `    <cac:PartyTaxScheme><cbc:CompanyID>NO${orgNumber}MVA</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`,
+    '    <cac:PartyTaxScheme><cbc:CompanyID>Foretaksregisteret</cbc:CompanyID><cac:TaxScheme><cbc:ID>TAX</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>',
     `    <cac:PartyLegalEntity><cbc:RegistrationName>Fjordtjenester AS</cbc:RegistrationName><cbc:CompanyID schemeID="0192">${orgNumber}</cbc:CompanyID></cac:PartyLegalEntity>`,
     '  </cac:Party></cac:AccountingSupplierParty>',
     '  <cac:AccountingCustomerParty><cac:Party>',

@@ -1,4 +1,4 @@
-// The whole suite, in the order that fails fastest: lint, types, migration drift, unit and
+// The whole suite, in the order that fails fastest: lint, types, migration drift, advisories, unit and
 // integration tests (embedded database, then PostgreSQL when one answers), end to end in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,6 +68,7 @@ function finish(code) {
 run('Biome (format and lint)', 'npx', ['biome', 'check', '.']);
 run('TypeScript', 'npm', ['run', 'typecheck']);
 run('Migration drift', 'node', ['scripts/migration-drift.mjs']);
+run('Dependency advisories', 'node', ['scripts/dependency-audit.mjs']);
 
 const withPostgres = await postgresAnswers();
 if (!withPostgres) {

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
  * The end-to-end suite against the real server, sandbox and built web app in Debian's Chromium.
  * Run it with `npm run e2e -w apps/web`. Environment: E2E_PORT (3210), E2E_SANDBOX_PORT (3211) and
  * E2E_SMTP_PORT (2626) move the server when those ports are taken; WEB_DIST_DIR serves another
- * build; E2E_REUSE_SERVER=1 runs against a server that is already up on E2E_PORT.
+ * build; E2E_REUSE_SERVER=1 runs against a server that is already up on E2E_PORT; E2E_TRACE=1 keeps a
+ * trace of each failed test.
  */
 const port = process.env.E2E_PORT ?? '3210';
 
@@ -40,9 +41,9 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/Oslo',
     viewport: { width: 1280, height: 800 },
-    // A failed test's trace keeps the page at every step, but no screencast: recording one costs the
-    // browser about a third of its time, and the failure screenshot shows the last frame.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The suite is bound by the two cores' CPU, and recording a trace of every test costs about a tenth
+    // of it: E2E_TRACE=1 keeps one for each failed test when a failure needs its steps.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -11,10 +11,13 @@ import { authRoutes, isSessionActive } from './features/auth';
 import { bankRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
 import { consentRoutes } from './features/consents';
+import { ehfReportRoutes, ehfRoutes, spamSupplierRoutes } from './features/ehf';
 import { healthRoutes } from './features/health';
 import { failInterruptedImports, importRoutes } from './features/imports';
+import { inboxRoutes } from './features/inbox';
+import { mailIntakeRoutes } from './features/mail-intake';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
-import { notificationRoutes } from './features/notifications';
+import { liveUpdateRoutes, notificationRoutes } from './features/notifications';
 import { onboardingRoutes, settingsRoutes } from './features/onboarding';
 import {
   internalTransferRoutes,
@@ -101,6 +104,11 @@ export async function buildApp({
     // pages; the pages those parties send the person back to opt out of isolation (web-app.ts).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // Every API reply is someone's books or session: no browser or proxy may keep a copy of it. A
+  // route that must say more (a download's disposition, say) sets its own header over this one.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -160,8 +168,20 @@ export async function buildApp({
   await app.register(signingRoutes, { db, providers, publicUrl: config.publicUrl });
   await app.register(consentRoutes, { db, providers, publicUrl: config.publicUrl });
   await app.register(onboardingRoutes, { db, providers, publicUrl: config.publicUrl });
-  await app.register(settingsRoutes, { db, providers });
+  await app.register(settingsRoutes, { db, providers, mailDomain: config.mailIntake.domain });
   await app.register(notificationRoutes, { db });
+  await app.register(mailIntakeRoutes, { db, mail: config.mailIntake });
+  await app.register(liveUpdateRoutes, { database, maxStreamSeconds: config.accessTokenTtlSeconds });
+  await app.register(inboxRoutes, { db });
+  await app.register(spamSupplierRoutes, { db });
+  await app.register(ehfRoutes, {
+    db,
+    store,
+    providers,
+    publicUrl: config.publicUrl,
+    accessPointUrl: config.providers.peppol.url,
+  });
+  await app.register(ehfReportRoutes, { db, providers, store });
   await app.register(jobRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -47,6 +47,17 @@ const Environment = z.object({
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  MAIL_INTAKE_PORT: z.coerce.number().int().min(0).max(65535).default(2526),
+  MAIL_INTAKE_HOST: z.string().min(1).default('0.0.0.0'),
+  MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+      'a domain name such as inbox.example.no',
+    )
+    .default('inbox.bilag.local'),
   PUBLIC_URL: z.string().url().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BANK_DNB_URL: z.string().url().optional(),
@@ -80,6 +91,7 @@ const Environment = z.object({
   TRUSTED_PROXIES: TrustedProxies,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   SEED_DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')
@@ -96,6 +108,8 @@ export type Config = {
   sandboxUrl: string;
   startSandbox: boolean;
   smtpPort: number;
+  /** The product's own SMTP listener for forwarded receipts, and the domain of the companies' addresses. */
+  mailIntake: { host: string; port: number; domain: string };
   /** Where people reach the product; the parties send them back here after their pages. */
   publicUrl: string;
   /** The outside parties, each by its own URL and credentials (the sandbox unless configured). */
@@ -111,6 +125,8 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
   seedDemoData: boolean;
+  /** Background jobs run side by side in this process; unset, the database decides (main.ts). */
+  jobConcurrency: number | undefined;
 };
 
 export type ProviderSettings = {
@@ -146,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sandboxUrl,
     startSandbox: env.START_SANDBOX,
     smtpPort: env.SMTP_PORT,
+    mailIntake: { host: env.MAIL_INTAKE_HOST, port: env.MAIL_INTAKE_PORT, domain: env.MAIL_DOMAIN },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     providers: {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
@@ -189,5 +206,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,
+    jobConcurrency: env.JOB_CONCURRENCY,
   };
 }

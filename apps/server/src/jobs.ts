@@ -1,9 +1,14 @@
+import path from 'node:path';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { consentJobs } from './features/consents';
+import { ehfReportJobs } from './features/ehf';
+import { ORPHAN_SWEEP_JOB, sweepOrphanFiles } from './features/files';
+import { mailIntakeJobs } from './features/mail-intake';
 import { onboardingJobs } from './features/onboarding';
 import { paymentJobs } from './features/payments';
 import { deleteOldJobs, type JobHandlers, type JobSchedule } from './platform/jobs';
+import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
 import type { Providers } from './providers';
 
 const CLEANUP_JOB = 'jobs.cleanup';
@@ -13,7 +18,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export function productJobs(dependencies: {
   db: Db;
   providers: Providers;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'dataDir'>>;
+  /** Where jobs write files; the app's store under the data folder (as app.ts) unless given. */
+  store?: ObjectStore;
 }): {
   handlers: JobHandlers;
   schedules: JobSchedule[];
@@ -21,11 +28,29 @@ export function productJobs(dependencies: {
   const payments = paymentJobs(dependencies);
   const consents = consentJobs(dependencies);
   const onboarding = onboardingJobs(dependencies);
+  const { dataDir } = dependencies.config;
+  const store =
+    dependencies.store ??
+    (dataDir === undefined ? undefined : createLocalDiskStore(path.join(dataDir, 'files')));
+  const ehfReports = store ? ehfReportJobs({ ...dependencies, store }).handlers : {};
+  const mailIntake = store ? mailIntakeJobs({ db: dependencies.db, store }).handlers : {};
+  const fileSweep: JobHandlers = store
+    ? {
+        [ORPHAN_SWEEP_JOB]: async (_payload, { db, log }) => {
+          const swept = await sweepOrphanFiles(db, store);
+          if (swept.removed > 0) log?.warn(swept, 'removed stored files that no row names');
+          return undefined;
+        },
+      }
+    : {};
   return {
     handlers: {
       ...payments.handlers,
       ...consents.handlers,
       ...onboarding.handlers,
+      ...ehfReports,
+      ...mailIntake,
+      ...fileSweep,
       [CLEANUP_JOB]: async (_payload, { db }) => {
         await deleteOldJobs(db, new Date(Date.now() - 7 * DAY_MS));
         return undefined;
@@ -36,6 +61,7 @@ export function productJobs(dependencies: {
       ...consents.schedules,
       ...onboarding.schedules,
       { name: CLEANUP_JOB, everyMs: DAY_MS },
+      ...(store ? [{ name: ORPHAN_SWEEP_JOB, everyMs: DAY_MS }] : []),
     ],
   };
 }

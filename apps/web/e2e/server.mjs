@@ -38,6 +38,9 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SANDBOX_PORT: sandboxPort,
     SMTP_PORT: process.env.E2E_SMTP_PORT ?? '2626',
+    // The product's own listener for forwarded receipts, beside the sandbox's outgoing mail catcher.
+    MAIL_INTAKE_PORT: process.env.E2E_MAIL_INTAKE_PORT ?? String(Number(port) + 3),
+    MAIL_INTAKE_HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '900',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -45,7 +48,7 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     LOGIN_REQUESTS_PER_MINUTE_PER_IP: '1000',
     START_SANDBOX: '1',
     // Long enough to look at the waiting pages, short enough that a test of a timeout stays quick.
-    SANDBOX_SCA_TIMEOUT_SECONDS: '8',
+    SANDBOX_SCA_TIMEOUT_SECONDS: '15',
   },
 });
 

@@ -5,5 +5,7 @@ export const ApiPrefix = {
   account: '/api/account',
   main: '/api/main',
   consent: '/api/consent',
+  ehf: '/api/ehf',
+  mail: '/api/mail',
   log: '/api/log',
 } as const;

@@ -2,7 +2,10 @@ import * as auth from './auth';
 import * as banks from './banks';
 import * as companies from './companies';
 import * as consents from './consents';
+import * as ehf from './ehf';
 import * as imports from './imports';
+import * as inbox from './inbox';
+import * as mail from './mail';
 import * as matching from './matching';
 import * as payments from './payments';
 import * as platform from './platform';
@@ -17,7 +20,10 @@ export const routeTable = collectRoutes(
   banks,
   companies,
   consents,
+  ehf,
   imports,
+  inbox,
+  mail,
   matching,
   payments,
   platform,

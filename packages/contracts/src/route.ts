@@ -12,6 +12,12 @@ export type RouteAccess = 'public' | 'user' | 'company' | 'admin';
 /** The reply of a call that answers with a file's bytes instead of the JSON envelope. */
 export const FILE_REPLY = 'file';
 
+/**
+ * The reply of a call that keeps its response open and sends server-sent events (text/event-stream),
+ * each a JSON object, until the client or the server ends it.
+ */
+export const EVENT_STREAM_REPLY = 'event-stream';
+
 export type RouteDeclaration = {
   readonly method: RouteMethod;
   /** The catalogue's path, under its service prefix, with `:name` parameters. */
@@ -20,8 +26,8 @@ export type RouteDeclaration = {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The whole reply (envelope included), or FILE_REPLY. */
-  readonly reply: z.ZodType | typeof FILE_REPLY;
+  /** The whole reply (envelope included), FILE_REPLY or EVENT_STREAM_REPLY. */
+  readonly reply: z.ZodType | typeof FILE_REPLY | typeof EVENT_STREAM_REPLY;
   /** Request body types other than JSON (multipart uploads). */
   readonly consumes?: readonly ('application/json' | 'multipart/form-data')[];
   /**

@@ -17,12 +17,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate: () => Promise<void>;
+  /** Applies the migrations of the folder (the product's own unless given) that have not run yet. */
+  migrate: (folder?: string) => Promise<void>;
   ping: () => Promise<void>;
   /** Plain SQL past the ORM, for benchmarks that measure what the ORM and the API add. */
   queryRaw: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
   /** A copy of the whole embedded database as a tar archive; only the embedded driver has one. */
   dumpDataDir: () => Promise<Blob>;
+  /**
+   * Receives the NOTIFY payloads of one channel on a connection of its own (LISTEN holds it); answers
+   * how to stop. `onLost` is called when that connection drops, since notifications may have been
+   * missed until a new listener starts.
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -40,12 +51,17 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');
     },
     queryRaw: (text, values) => client.query(text, values),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One embedded database in one process: its connection never drops on its own.
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }
@@ -72,12 +88,26 @@ export function openPostgres(connectionString: string, maxConnections = 20): Dat
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migrateNodePostgres(db, { migrationsFolder: folder }),
     ping: async () => {
       await pool.query('select 1');
     },
     queryRaw: (text, values) => pool.query(text, values),
     dumpDataDir: () => Promise.reject(new Error('Only the embedded database can be dumped')),
+    listen: async (channel, onPayload, onLost) => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      client.on('error', () => undefined);
+      client.once('end', onLost);
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      return async () => {
+        client.off('end', onLost);
+        await client.end();
+      };
+    },
     close: () => pool.end(),
   };
 }

@@ -15,6 +15,10 @@ const REFERENCE_TABLES: Record<string, string> = {
   app_settings: 'settings of the installation, such as the token signing key',
   idempotency_keys: "a person's repeated requests, recorded before the company they name is read",
   jobs: 'background work of the installation, claimed by any server process; the payload names the company',
+  spam_suppliers: 'unwanted senders, for all companies or one named in for_company_id',
+  ehf_reports: 'administrators’ reports across every company of the installation',
+  mail_smtp_refusals:
+    'mail bounced at the SMTP door, mostly before any company is known; one named in for_company_id',
 };
 
 type Key = { table: string; columns: string[] };

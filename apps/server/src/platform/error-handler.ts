@@ -1,4 +1,10 @@
-import { ErrorCode, type ErrorReply, type V2ErrorReply } from '@bilag/contracts';
+import {
+  ErrorCode,
+  type ErrorReply,
+  type RouteDeclaration,
+  routeTable,
+  type V2ErrorReply,
+} from '@bilag/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ProviderError, providerErrorToAppError } from '../providers/provider-error';
@@ -11,8 +17,14 @@ import { type MessageKey, translate } from './messages';
  * A failure in the shape its route declared: the envelope, or for the catalogue's v2 calls
  * `{ code: <HTTP status>, errors, message }` with the field of each validation problem.
  */
-function sendShaped(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorReply) {
-  if (request.routeOptions.config?.declaration?.replyShape !== 'v2') return reply.status(status).send(body);
+function sendShaped(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: ErrorReply,
+  declaration: RouteDeclaration | undefined = request.routeOptions.config?.declaration,
+) {
+  if (declaration?.replyShape !== 'v2') return reply.status(status).send(body);
   const fieldProblems = Array.isArray(body.data)
     ? body.data.flatMap((item: unknown) => {
         const field: unknown =
@@ -40,6 +52,7 @@ function send(
   key: MessageKey,
   extra: Partial<ErrorReply> = {},
   params: Record<string, string | number> = {},
+  declaration?: RouteDeclaration,
 ) {
   const body: ErrorReply = {
     isSuccess: false,
@@ -48,7 +61,7 @@ function send(
     code,
     ...extra,
   };
-  return sendShaped(request, reply.type('application/json'), status, body);
+  return sendShaped(request, reply.type('application/json'), status, body, declaration);
 }
 
 const statusToMessage: Record<number, [ErrorCode, MessageKey]> = {
@@ -80,7 +93,35 @@ export function postgresDataException(error: unknown): string | undefined {
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  return send(request, reply, status, ErrorCode.VALIDATION_FAILED, 'validationFailed');
+  return send(
+    request,
+    reply,
+    status,
+    ErrorCode.VALIDATION_FAILED,
+    'validationFailed',
+    {},
+    {},
+    declarationOfRawPath(request.method, request.url),
+  );
+}
+
+/**
+ * The call a URL the router could not read was meant for, so that its refusal still has the call's
+ * reply shape: its path has the same segments, a parameter standing for any one of them. Static
+ * segments take precedence over parameters, as in the router.
+ */
+function declarationOfRawPath(method: string, url: string): RouteDeclaration | undefined {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  let best: { declaration: RouteDeclaration; staticSegments: number } | undefined;
+  for (const declaration of Object.values(routeTable)) {
+    if (declaration.method !== method) continue;
+    const declared = declaration.path.split('/');
+    if (declared.length !== segments.length) continue;
+    const fits = declared.every((segment, index) => segment.startsWith(':') || segment === segments[index]);
+    const staticSegments = declared.filter((segment) => !segment.startsWith(':')).length;
+    if (fits && (!best || staticSegments > best.staticSegments)) best = { declaration, staticSegments };
+  }
+  return best?.declaration;
 }
 
 /**

@@ -25,13 +25,19 @@ describe('the job runner', () => {
     return row;
   }
 
-  it('runs each job once when two runners claim at the same time', async () => {
-    const name = uniqueName();
+  /** Queues `count` jobs of the name, each with its index as payload; answers their ids. */
+  async function enqueueNumbered(name: string, count: number): Promise<number[]> {
     const ids: number[] = [];
-    for (let index = 0; index < 30; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const id = await enqueueJob(database.db, { name, payload: { index } });
       if (id !== undefined) ids.push(id);
     }
+    return ids;
+  }
+
+  it('runs each job once when two runners claim at the same time', async () => {
+    const name = uniqueName();
+    const ids = await enqueueNumbered(name, 30);
     const runs: number[] = [];
     const handler: JobHandler = async (payload) => {
       runs.push(Number(payload.index));
@@ -46,6 +52,32 @@ describe('the job runner', () => {
     expect([...runs].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index));
     const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
     expect(rows.every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
+  });
+
+  it('runs as many jobs side by side as it is allowed, each once, and a failing one fails alone', async () => {
+    const name = uniqueName();
+    const ids = await enqueueNumbered(name, 10);
+    let running = 0;
+    let mostAtOnce = 0;
+    const runs: number[] = [];
+    const handler: JobHandler = async (payload) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      if (payload.index === 3) throw new Error('the third one breaks');
+      runs.push(Number(payload.index));
+      return undefined;
+    };
+    expect(await runDueJobs(database.db, { handlers: { [name]: handler }, concurrency: 4 })).toBe(10);
+    expect(mostAtOnce).toBe(4);
+    expect([...runs].sort((a, b) => a - b)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9]);
+    const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
+    expect(rows.filter((row) => row.state === 'done')).toHaveLength(9);
+    expect(rows.find((row) => row.state !== 'done')).toMatchObject({
+      state: 'queued',
+      lastError: 'Error: the third one breaks',
+    });
   });
 
   it('adds a job with a waiting singleton key only once', async () => {

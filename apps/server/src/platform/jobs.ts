@@ -189,35 +189,50 @@ export type RunJobsOptions = {
   /** Jobs due by this time are run (now unless given; tests run the future now). */
   dueBy?: Date;
   limit?: number;
+  /** How many claimed jobs run at once (one unless given). */
+  concurrency?: number;
 };
 
 const defaultWorkerId = () => `${os.hostname()}:${process.pid}`;
 
-/** Claims and runs the jobs due now, one after the other; answers how many ran. */
+async function runJob(db: Db, job: JobRow, options: RunJobsOptions, schedules: readonly JobSchedule[]) {
+  const handler = options.handlers[job.name];
+  if (!handler) return;
+  try {
+    const outcome = await handler((job.payload ?? {}) as Record<string, unknown>, {
+      db,
+      job,
+      log: options.log,
+    });
+    await finishJob(db, job, outcome, schedules);
+  } catch (error) {
+    options.log?.warn({ err: error, job: job.name, jobId: job.id }, 'job failed');
+    await failJob(db, job, error, schedules);
+  }
+}
+
+/**
+ * Claims and runs the jobs due now, `concurrency` at a time; answers how many ran. Jobs already
+ * bear being run side by side, since every process of a deployment claims from the same rows.
+ */
 export async function runDueJobs(db: Db, options: RunJobsOptions): Promise<number> {
   const schedules = options.schedules ?? [];
+  const concurrency = options.concurrency ?? 1;
   const claimed = await claimJobs(
     db,
     Object.keys(options.handlers),
     options.workerId ?? defaultWorkerId(),
-    options.limit ?? 20,
+    Math.max(options.limit ?? 20, concurrency),
     options.dueBy ?? new Date(),
   );
-  for (const job of claimed) {
-    const handler = options.handlers[job.name];
-    if (!handler) continue;
-    try {
-      const outcome = await handler((job.payload ?? {}) as Record<string, unknown>, {
-        db,
-        job,
-        log: options.log,
-      });
-      await finishJob(db, job, outcome, schedules);
-    } catch (error) {
-      options.log?.warn({ err: error, job: job.name, jobId: job.id }, 'job failed');
-      await failJob(db, job, error, schedules);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < claimed.length; index = next++) {
+      const job = claimed[index];
+      if (job) await runJob(db, job, options, schedules);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
   return claimed.length;
 }
 

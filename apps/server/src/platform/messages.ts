@@ -306,12 +306,59 @@ const english = {
     'Transactions from {bank} no longer come in. Make a new consent to start again.',
   notificationConsentSyncFailedTitle: 'Reading from {bank} failed',
   notificationConsentSyncFailedBody: '{reason}',
+  notificationInboxArrivedTitle: '{count} new vouchers from {sender}',
+  notificationInboxArrivedBody: '{subject}',
+  notificationInboxNeedsReviewTitle: 'A mail from {sender} waits for review',
+  notificationInboxNeedsReviewBody:
+    'The sender is not known to the company. Accept it to make vouchers of it, or refuse it.',
+  notificationEhfFailedChecksTitle: 'An EHF document from {sender} failed its checks',
+  notificationEhfFailedChecksBody: '{problem}',
+  ehfReceiverUnknown: 'No company here receives EHF under that organisation number.',
+  ehfUnreadable: 'The document could not be read as an EHF invoice or credit note: {detail}',
+  ehfSpamSupplier: 'Blocked: {supplier} is on the spam-supplier list.',
+  ehfFailedChecks: 'The document breaks rule {rule}: {problem}',
+  ehfDocumentNotFound: 'The EHF document was not found.',
+  ehfVoucherNotNeeded:
+    'Only a document kept because it failed its checks can be made into a voucher this way.',
+  ehfRegistrationForbidden: 'Only those who may edit the company settings can change the EHF registration.',
+  ehfOrganisationNumberMissing: 'The company needs a valid organisation number to receive EHF.',
+  ehfDeliverySignatureRefused: 'The delivery is not signed by the access point ({reason}).',
+  ehfDeliveryTooLarge: 'The delivery is larger than the access point carries.',
+  ehfDeliveryNotEnvelope: 'The delivery is not a PEPPOL envelope that can be read ({reason}).',
+  ehfDeliveryNotAccepted: 'The delivery carries no document this service accepts ({reason}).',
+  mailIntakeUnknownRecipient: '{recipient} is not the address of any company here.',
+  mailIntakeMessageTooLarge: 'The mail is larger than {megabytes} MB.',
+  mailIntakeSpamSender: '{sender} is on the spam-supplier list.',
+  mailIntakeUnknownSender: '{sender} is not a user of the company and has not been accepted before.',
+  mailIntakeTooManyAttachments: 'The mail has {count} attachments; at most {max} are taken from one mail.',
+  mailIntakeAttachmentTooLarge: 'The attachment is larger than {megabytes} MB.',
+  mailIntakeZipRefused: 'Zip archives are not opened. Send the receipts themselves as PDF, JPG or PNG.',
+  mailIntakeAttachmentKindRefused:
+    'Only PDF, JPG, PNG and EHF invoices become vouchers; this file is {kind}.',
+  mailIntakeXmlNotEhf: 'The XML file is not an EHF invoice or credit note.',
+  mailIntakeDuplicateDocument: 'The same document is already a voucher.',
+  mailIntakeSomeAttachmentsRefused: '{count} of the attachments were not taken; see each one for why.',
+  mailIntakeNothingUsable: 'None of the attachments could become a voucher.',
+  mailIntakeRefusedAtReview: 'Refused by a person at review.',
+  mailIntakeUnreadable: 'The mail could not be read as a MIME message.',
+  mailIntakeNotWaitingForReview: 'This mail does not wait for review any more.',
+  mailIntakeCannotProcessAgain:
+    'Only mail still waiting to be processed, or refused, can be processed again.',
+  mailIntakeNotAnEmailArrival: 'This arrival did not come by e-mail.',
+  mailIntakePdfFrom: 'From',
+  mailIntakePdfTo: 'To',
+  mailIntakePdfSubject: 'Subject',
+  mailIntakePdfDate: 'Date',
+  mailIntakePdfNoSubject: '(no subject)',
+  mailIntakePdfNoText: '(the mail has no text)',
+  settingsEmailAddressTodo: 'Forward receipts to the company address to make vouchers of them.',
   notificationOnboardingFinishedTitle: 'Onboarding with the payment service: {status}',
   notificationOnboardingFinishedBody: 'See the settings page for what is next.',
   consentExpiryMailSubject: '{company}: the bank consent with {bank} ends in {days} days',
   consentExpiryMailText:
     'The consent that lets {company} read its accounts at {bank} ends on {date}.\n\nRenew it here: {link}\n\nAfter that day, transactions must be imported as files until a new consent is approved.',
   notificationNotFound: 'The notification was not found.',
+  inboxItemNotFound: 'The arrival was not found in this company’s inbox.',
   onboardingAlreadyPending: 'Onboarding has already started; the signatory signs at {url}.',
   onboardingFinished: 'The company is already onboarded with the payment service.',
   onboardingStatusNone: 'not started',
@@ -353,6 +400,24 @@ const english = {
     'The company’s organisation number {organisationNumber} is not valid. Correct it before onboarding.',
   settingsEhfUnknown:
     'The PEPPOL access point did not answer, so whether the company receives EHF is not known now.',
+  // The spam-supplier list and the EHF reports (features/ehf, administrators).
+  spamSupplierNotFound: 'The entry is not on the spam-supplier list (any more).',
+  spamSupplierSenderMissing:
+    'Give an organisation number, an e-mail address or a domain written as @example.no.',
+  spamSupplierOrganisationNumberInvalid:
+    'The organisation number {value} is not valid: it has nine digits, the last one a check digit (MOD11).',
+  spamSupplierEmailInvalid: '"{value}" is neither an e-mail address nor a domain written as @example.no.',
+  spamSupplierCompanyNotFound: 'There is no company with the number {companyId}.',
+  spamSupplierTaken: '{sender} is already on the spam-supplier list, as "{name}".',
+  ehfReportNotFound: 'The report was not found.',
+  ehfReportNotReady: 'The report is not finished yet; it can be downloaded and sent once it is done.',
+  ehfReportFailed:
+    'The report could not be made. Generate it again, and contact support if it keeps failing.',
+  ehfReportKindEndUser: 'end-user report',
+  ehfReportKindTransaction: 'transaction report',
+  ehfReportMailSubject: 'EHF {kind} {from} – {to}',
+  ehfReportMailText:
+    'Attached is the EHF {kind} for {from} – {to} ({rows} rows).\n\nThe file is semicolon-separated UTF-8; amounts use a decimal comma.',
 } as const;
 
 export type MessageKey = keyof typeof english;
@@ -663,12 +728,58 @@ const norwegian: Record<MessageKey, string> = {
     'Transaksjoner fra {bank} kommer ikke lenger inn. Lag et nytt samtykke for å starte igjen.',
   notificationConsentSyncFailedTitle: 'Lesing fra {bank} feilet',
   notificationConsentSyncFailedBody: '{reason}',
+  notificationInboxArrivedTitle: '{count} nye bilag fra {sender}',
+  notificationInboxArrivedBody: '{subject}',
+  notificationInboxNeedsReviewTitle: 'En e-post fra {sender} venter på gjennomgang',
+  notificationInboxNeedsReviewBody:
+    'Avsenderen er ukjent for selskapet. Godta den for å lage bilag av den, eller avvis den.',
+  notificationEhfFailedChecksTitle: 'Et EHF-dokument fra {sender} feilet kontrollene',
+  notificationEhfFailedChecksBody: '{problem}',
+  ehfReceiverUnknown: 'Ingen firma her mottar EHF under det organisasjonsnummeret.',
+  ehfUnreadable: 'Dokumentet kunne ikke leses som en EHF-faktura eller kreditnota: {detail}',
+  ehfSpamSupplier: 'Blokkert: {supplier} står på listen over spamleverandører.',
+  ehfFailedChecks: 'Dokumentet bryter regel {rule}: {problem}',
+  ehfDocumentNotFound: 'EHF-dokumentet ble ikke funnet.',
+  ehfVoucherNotNeeded:
+    'Bare et dokument som ble holdt tilbake fordi det feilet kontrollene, kan gjøres til bilag på denne måten.',
+  ehfRegistrationForbidden: 'Bare de som kan endre firmainnstillingene, kan endre EHF-registreringen.',
+  ehfOrganisationNumberMissing: 'Firmaet trenger et gyldig organisasjonsnummer for å motta EHF.',
+  ehfDeliverySignatureRefused: 'Leveransen er ikke signert av aksesspunktet ({reason}).',
+  ehfDeliveryTooLarge: 'Leveransen er større enn aksesspunktet frakter.',
+  ehfDeliveryNotEnvelope: 'Leveransen er ikke en PEPPOL-konvolutt som kan leses ({reason}).',
+  ehfDeliveryNotAccepted: 'Leveransen har ikke et dokument denne tjenesten tar imot ({reason}).',
+  mailIntakeUnknownRecipient: '{recipient} er ikke adressen til noe selskap her.',
+  mailIntakeMessageTooLarge: 'E-posten er større enn {megabytes} MB.',
+  mailIntakeSpamSender: '{sender} står på listen over spam-leverandører.',
+  mailIntakeUnknownSender: '{sender} er ikke en bruker i selskapet og er ikke godtatt tidligere.',
+  mailIntakeTooManyAttachments: 'E-posten har {count} vedlegg; høyst {max} tas fra én e-post.',
+  mailIntakeAttachmentTooLarge: 'Vedlegget er større enn {megabytes} MB.',
+  mailIntakeZipRefused: 'Zip-arkiver åpnes ikke. Send selve kvitteringene som PDF, JPG eller PNG.',
+  mailIntakeAttachmentKindRefused: 'Bare PDF, JPG, PNG og EHF-fakturaer blir bilag; denne filen er {kind}.',
+  mailIntakeXmlNotEhf: 'XML-filen er ikke en EHF-faktura eller kreditnota.',
+  mailIntakeDuplicateDocument: 'Det samme dokumentet er allerede et bilag.',
+  mailIntakeSomeAttachmentsRefused: '{count} av vedleggene ble ikke tatt med; se hvert av dem for hvorfor.',
+  mailIntakeNothingUsable: 'Ingen av vedleggene kunne bli bilag.',
+  mailIntakeRefusedAtReview: 'Avvist av en person ved gjennomgang.',
+  mailIntakeUnreadable: 'E-posten kunne ikke leses som en MIME-melding.',
+  mailIntakeNotWaitingForReview: 'Denne e-posten venter ikke på gjennomgang lenger.',
+  mailIntakeCannotProcessAgain:
+    'Bare e-post som fortsatt venter på behandling, eller som er avvist, kan behandles på nytt.',
+  mailIntakeNotAnEmailArrival: 'Dette kom ikke inn på e-post.',
+  mailIntakePdfFrom: 'Fra',
+  mailIntakePdfTo: 'Til',
+  mailIntakePdfSubject: 'Emne',
+  mailIntakePdfDate: 'Dato',
+  mailIntakePdfNoSubject: '(uten emne)',
+  mailIntakePdfNoText: '(e-posten har ingen tekst)',
+  settingsEmailAddressTodo: 'Videresend kvitteringer til selskapets adresse for å lage bilag av dem.',
   notificationOnboardingFinishedTitle: 'Onboarding hos betalingstjenesten: {status}',
   notificationOnboardingFinishedBody: 'Se innstillingssiden for hva som gjenstår.',
   consentExpiryMailSubject: '{company}: banksamtykket med {bank} utløper om {days} dager',
   consentExpiryMailText:
     'Samtykket som lar {company} lese kontoene sine i {bank} utløper {date}.\n\nForny det her: {link}\n\nEtter den dagen må transaksjonene importeres som filer til et nytt samtykke er godkjent.',
   notificationNotFound: 'Varselet ble ikke funnet.',
+  inboxItemNotFound: 'Dokumentet ble ikke funnet i innboksen til dette firmaet.',
   onboardingAlreadyPending: 'Onboarding er allerede startet; signataren signerer på {url}.',
   onboardingFinished: 'Firmaet er allerede registrert hos betalingstjenesten.',
   onboardingStatusNone: 'ikke startet',
@@ -709,9 +820,32 @@ const norwegian: Record<MessageKey, string> = {
   onboardingInvalidOrganisationNumber:
     'Firmaets organisasjonsnummer {organisationNumber} er ikke gyldig. Rett det før registreringen.',
   settingsEhfUnknown: 'PEPPOL-aksesspunktet svarte ikke, så om firmaet mottar EHF er ikke kjent nå.',
+  // The spam-supplier list and the EHF reports (features/ehf, administrators).
+  spamSupplierNotFound: 'Oppføringen finnes ikke (lenger) på listen over spamleverandører.',
+  spamSupplierSenderMissing:
+    'Oppgi et organisasjonsnummer, en e-postadresse eller et domene skrevet som @eksempel.no.',
+  spamSupplierOrganisationNumberInvalid:
+    'Organisasjonsnummeret {value} er ikke gyldig: det har ni sifre, det siste et kontrollsiffer (MOD11).',
+  spamSupplierEmailInvalid: '«{value}» er verken en e-postadresse eller et domene skrevet som @eksempel.no.',
+  spamSupplierCompanyNotFound: 'Det finnes ikke noe firma med nummeret {companyId}.',
+  spamSupplierTaken: '{sender} står allerede på listen over spamleverandører, som «{name}».',
+  ehfReportNotFound: 'Rapporten ble ikke funnet.',
+  ehfReportNotReady: 'Rapporten er ikke ferdig ennå; den kan lastes ned og sendes når den er klar.',
+  ehfReportFailed:
+    'Rapporten kunne ikke lages. Lag den på nytt, og kontakt support hvis det fortsetter å feile.',
+  ehfReportKindEndUser: 'sluttbrukerrapport',
+  ehfReportKindTransaction: 'transaksjonsrapport',
+  ehfReportMailSubject: 'EHF {kind} {from} – {to}',
+  ehfReportMailText:
+    'Vedlagt er EHF {kind} for {from} – {to} ({rows} rader).\n\nFilen er semikolonseparert UTF-8; beløp har desimalkomma.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };
+
+/** Whether a key read from stored data (a reason saved with a record) is one of the product's messages. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(english, key);
+}
 
 export function translate(
   language: Language,

@@ -1,11 +1,12 @@
 import { constants, createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, opendir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Local disk under the data folder by default; an S3-compatible store
- * implements the same three calls, so servers behind a load balancer can share one.
+ * implements the same calls (its listing with last-modified times), so servers behind a load balancer
+ * can share one.
  */
 export type ObjectStore = {
   put: (key: string, bytes: Buffer) => Promise<void>;
@@ -15,6 +16,8 @@ export type ObjectStore = {
   /** Reads an object piece by piece, for files too large to hold in memory. */
   openRead: (key: string) => Readable;
   delete: (key: string) => Promise<void>;
+  /** The keys under the prefix whose object was last written before the moment, one by one. */
+  listWrittenBefore: (prefix: string, before: Date) => AsyncIterable<string>;
 };
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -47,5 +50,24 @@ export function createLocalDiskStore(root: string): ObjectStore {
     get: (key) => readFile(resolve(key)),
     openRead: (key) => createReadStream(resolve(key), { highWaterMark: READ_CHUNK_BYTES }),
     delete: (key) => rm(resolve(key), { force: true }),
+    listWrittenBefore: (prefix, before) => filesWrittenBefore(root, prefix, before),
   };
+}
+
+async function* filesWrittenBefore(root: string, prefix: string, before: Date): AsyncGenerator<string> {
+  assertSafeKey(prefix);
+  const folder = path.join(root, prefix);
+  const entries = await opendir(folder).catch(() => undefined);
+  if (!entries) return;
+  for await (const entry of entries) {
+    const key = path.posix.join(prefix, entry.name);
+    if (entry.isDirectory()) yield* filesWrittenBefore(root, `${key}/`, before);
+    else if (entry.isFile()) {
+      const written = await stat(path.join(root, key)).then(
+        (info) => info.mtimeMs,
+        () => undefined,
+      );
+      if (written !== undefined && written < before.getTime()) yield key;
+    }
+  }
 }

@@ -37,6 +37,20 @@ describe('the route table', () => {
       .map(([name]) => name);
     expect(undocumented).toEqual([]);
   });
+
+  it('refuses a path the router cannot decode in the shape of the call it was meant for', async () => {
+    // %ED%A0%80 is a lone surrogate's bytes: not UTF-8, so the router refuses before any route runs.
+    const v2 = await context.app.inject({
+      method: 'PUT',
+      url: '/api/consent/v2/%ED%A0%80/renew',
+      payload: {},
+    });
+    expect(v2.statusCode).toBe(400);
+    expect(v2.json()).toMatchObject({ code: 400, errors: [{ code: 'VALIDATION_FAILED' }] });
+    const envelope = await context.app.inject({ method: 'GET', url: '/api/main/voucher/%ED%A0%80' });
+    expect(envelope.statusCode).toBe(400);
+    expect(envelope.json()).toMatchObject({ isSuccess: false, code: 'VALIDATION_FAILED' });
+  });
 });
 
 describe('an API route without a declaration', () => {

@@ -1,6 +1,7 @@
 import {
   ErrorReply,
-  FILE_REPLY,
+  type EVENT_STREAM_REPLY,
+  type FILE_REPLY,
   type Route,
   type RouteData,
   type RouteDeclaration,
@@ -61,7 +62,10 @@ export type HandlerContext<R extends RouteDeclaration> = {
   reply: FastifyReply;
 };
 
-type HandlerResult<R extends RouteDeclaration> = R['reply'] extends typeof FILE_REPLY
+/** A file or an event stream is written on the reply itself, which the handler answers. */
+type HandlerResult<R extends RouteDeclaration> = R['reply'] extends
+  | typeof FILE_REPLY
+  | typeof EVENT_STREAM_REPLY
   ? FastifyReply
   : RouteData<R> | MessageReply<RouteData<R>>;
 
@@ -91,7 +95,7 @@ export function registerRoute<R extends Route>(
   handler: RouteHandler<R>,
   options: RouteOptions = {},
 ): void {
-  const isFile = declaration.reply === FILE_REPLY;
+  const isWrittenByHandler = typeof declaration.reply === 'string';
   const isV2 = declaration.replyShape === 'v2';
   const errorReplies = isV2 ? V2_ERROR_REPLIES : ERROR_REPLIES;
   app.route({
@@ -108,7 +112,7 @@ export function registerRoute<R extends Route>(
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.idempotent ? { headers: IdempotencyHeaders } : {}),
-      response: isFile ? errorReplies : { 200: declaration.reply, ...errorReplies },
+      response: isWrittenByHandler ? errorReplies : { 200: declaration.reply, ...errorReplies },
     },
     handler: async (request, reply) => {
       const principal = principalOf(declaration, request);
@@ -117,7 +121,7 @@ export function registerRoute<R extends Route>(
       const context = { principal, request, reply } as HandlerContext<R>;
       const respond = async () => {
         const result = await handler(input, context);
-        if (isFile) return result;
+        if (isWrittenByHandler) return result;
         if (isV2) {
           if (result instanceof MessageReply)
             return { code: 200, message: result.message, data: result.data };

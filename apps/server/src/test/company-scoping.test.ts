@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  type LoginData,
-  type Route,
-  routePath,
-  routeQueryString,
-  routeTable,
-} from '@bilag/contracts';
+import { ErrorCode, type LoginData, type Route, routeTable } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
 import { givenPaymentUser } from '../features/payments/payment.fixtures';
@@ -18,8 +11,8 @@ import {
   givenVoucher,
   multipart,
 } from './fixtures';
-import { givenConsent, givenNotification } from './record-fixtures';
-import { exampleRequest, isMultipartOnly, type RecordIds, uploadForm } from './route-examples';
+import { givenConsent, givenEhfDocument, givenInboxItem, givenNotification } from './record-fixtures';
+import { exampleRequest, injectExample, type RecordIds } from './route-examples';
 import { givenSandbox, type RunningSandbox } from './sandbox';
 import { createTestApp } from './test-app';
 
@@ -70,6 +63,8 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
   consentScaV2:
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
+  receivePeppolDelivery:
+    'the PEPPOL access point delivers here, signed with the webhook secret; the envelope names the receiver',
 };
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
@@ -161,6 +156,11 @@ describe('company scoping, proven from the route table', () => {
       payment: onList.json().data.added[0].payment.Id,
       consent: await givenConsent(context.db, companyId, SECRET),
       notification: await givenNotification(context.db, companyId, SECRET),
+      ehfDocument: await givenEhfDocument(context.db, companyId, SECRET),
+      ...(await givenInboxItem(context.db, companyId, SECRET).then((item) => ({
+        inboxItem: item.id,
+        inboxItemUuid: item.uuid,
+      }))),
     };
   });
   afterAll(async () => {
@@ -202,26 +202,7 @@ describe('company scoping, proven from the route table', () => {
   ): Promise<{ status: number; body: string; json: () => { code?: string } }> {
     const request = exampleRequest(route, ids);
     expect(request.isValid, `${name}: the generated request must pass the route's schemas`).toBe(true);
-    const url = `${routePath(route, request.params)}${routeQueryString(request.query)}`;
-    if (isMultipartOnly(route)) {
-      const fields = Object.fromEntries(
-        Object.entries(request.body ?? {}).map(([field, value]) => [field, String(value)]),
-      );
-      const form = await uploadForm(route, fields);
-      const response = await context.app.inject({
-        method: route.method,
-        url,
-        headers: { ...bearer(session), ...form.headers },
-        payload: form.payload,
-      });
-      return { status: response.statusCode, body: response.body, json: () => response.json() };
-    }
-    const response = await context.app.inject({
-      method: route.method,
-      url,
-      headers: bearer(session),
-      ...(route.method === 'GET' ? {} : { payload: request.body ?? {} }),
-    });
+    const response = await injectExample(context.app, route, request, bearer(session));
     return { status: response.statusCode, body: response.body, json: () => response.json() };
   }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, FILE_REPLY, type LoginData, type Route, routeTable } from '@bilag/contracts';
+import { ErrorCode, EVENT_STREAM_REPLY, type LoginData, type Route, routeTable } from '@bilag/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
@@ -16,9 +16,10 @@ import {
   login,
   type TenantApp,
 } from './fixtures';
-import { givenConsent, givenNotification } from './record-fixtures';
+import { givenConsent, givenEhfDocument, givenInboxItem, givenNotification } from './record-fixtures';
 import {
   exampleRequest,
+  injectEventStream,
   isMultipartOnly,
   type JsonSchema,
   jsonSchemaOf,
@@ -34,7 +35,7 @@ import { createTestApp } from './test-app';
  * each field valid and some hostile (ids out of the integer column's range, NUL and other text
  * PostgreSQL refuses, very long or odd unicode text, wrong types, missing and extra fields). Whatever
  * arrives, the server must answer below 500, and every refusal must come in the envelope with a code.
- * FUZZ_RUNS sets the generated requests per call (20 by default, a few hundred for a longer run);
+ * FUZZ_RUNS sets the generated requests per call (20 by default; `npm run bench -- fuzz` runs 1,000);
  * FUZZ_SEED replays a run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -252,6 +253,11 @@ describe('every call, fuzzed from its contract', () => {
       payment: 1,
       consent: await givenConsent(context.db, companyId, 'Fuzz'),
       notification: await givenNotification(context.db, companyId, 'Fuzz'),
+      ehfDocument: await givenEhfDocument(context.db, companyId, 'Fuzz'),
+      ...(await givenInboxItem(context.db, companyId, 'Fuzz').then((item) => ({
+        inboxItem: item.id,
+        inboxItemUuid: item.uuid,
+      }))),
     };
   });
   afterAll(async () => {
@@ -267,6 +273,8 @@ describe('every call, fuzzed from its contract', () => {
   async function send(name: string, route: Route, request: Request): Promise<LightMyRequestResponse> {
     const url = urlOf(route, request);
     const headers = bearer(sessionFor(name, route));
+    if (route.reply === EVENT_STREAM_REPLY)
+      return injectEventStream(context.app, { method: route.method, url, headers });
     if (route.method === 'GET' || route.body === undefined)
       return context.app.inject({ method: route.method, url, headers });
     if (isMultipartOnly(route)) {
@@ -397,7 +405,7 @@ describe('every call, fuzzed from its contract', () => {
         fc.asyncProperty(requests, async (request) => {
           const response = await send(name, route, request);
           expectHandled(name, route, request, response);
-          if (route.reply !== FILE_REPLY && response.statusCode < 400) {
+          if (typeof route.reply !== 'string' && response.statusCode < 400) {
             const reply = response.json();
             const succeeded =
               route.replyShape === 'v2' ? reply.code === response.statusCode : reply.isSuccess;

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bankConsentAccounts, bankConsentEvents, bankConsents, banks, notifications } from '../db/schema';
+import {
+  bankConsentAccounts,
+  bankConsentEvents,
+  bankConsents,
+  banks,
+  ehfDocuments,
+  notifications,
+} from '../db/schema';
+import { type NewArrival, recordArrival } from '../features/inbox';
 import { notifyCompanyUsers } from '../features/notifications';
 
 /**
@@ -59,5 +67,51 @@ export async function givenNotification(db: Db, companyId: number, mark: string)
     .where(eq(notifications.companyId, companyId))
     .limit(1);
   if (!row) throw new Error('The notification was not stored');
+  return row.id;
+}
+
+/**
+ * An e-mail arrival in the company's inbox whose sender and subject carry `mark`. Written through the
+ * inbox's own `recordArrival`, as the intake writes it.
+ */
+export async function givenInboxItem(
+  db: Db,
+  companyId: number,
+  mark: string,
+  arrival: Partial<NewArrival> = {},
+): Promise<{ id: number; uuid: string }> {
+  const row = await recordArrival(db, {
+    companyId,
+    channel: 'email',
+    senderName: `${mark} Leverandør AS`,
+    senderAddress: 'faktura@leverandor.no',
+    subject: `${mark} kvittering`,
+    status: 'voucher-created',
+    attachmentCount: 1,
+    sizeBytes: 2048,
+    ...arrival,
+  });
+  return { id: row.id, uuid: row.uuid };
+}
+
+/** A received EHF invoice of the company, kept because it failed its checks, whose supplier carries `mark`. */
+export async function givenEhfDocument(db: Db, companyId: number, mark: string): Promise<number> {
+  const [row] = await db
+    .insert(ehfDocuments)
+    .values({
+      companyId,
+      channel: 'ehf',
+      status: 'failed-checks',
+      documentKind: 'invoice',
+      documentNumber: `${mark}-1`,
+      supplierKey: '974760673',
+      supplierName: `${mark} Leverandør AS`,
+      supplierOrganisationNumber: '974760673',
+      currency: 'NOK',
+      payableAmountOre: 125_00,
+      problems: [{ rule: 'BR-CO-15', severity: 'fatal', message: `${mark} totals do not add up` }],
+    })
+    .returning({ id: ehfDocuments.id });
+  if (!row) throw new Error('The EHF document was not stored');
   return row.id;
 }

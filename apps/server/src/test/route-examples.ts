@@ -1,4 +1,5 @@
-import type { RouteDeclaration } from '@bilag/contracts';
+import { EVENT_STREAM_REPLY, type RouteDeclaration, routePath, routeQueryString } from '@bilag/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { minimalPdf, multipart } from './fixtures';
@@ -21,6 +22,10 @@ export type RecordIds = {
   payment: number;
   consent: number;
   notification: number;
+  inboxItem: number;
+  /** The inbox item's address (/inbox/{uuid}). */
+  inboxItemUuid: string;
+  ehfDocument: number;
 };
 
 export type RecordKind = keyof RecordIds;
@@ -89,6 +94,8 @@ const ID_FIELDS: Record<string, RecordKind> = {
   connectionId: 'connection',
   paymentId: 'payment',
   consentId: 'consent',
+  inboxItemId: 'inboxItem',
+  uuid: 'inboxItemUuid',
 };
 
 /** What a bare `:id` (or `ids`) names, by the first path segment after the service prefix. */
@@ -104,6 +111,8 @@ const ID_BY_PATH: Record<string, RecordKind> = {
   payments: 'payment',
   'voucher-payments': 'payment',
   notifications: 'notification',
+  inbox: 'inboxItem',
+  documents: 'ehfDocument',
 };
 
 export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
@@ -202,4 +211,58 @@ export function exampleRequest(declaration: RouteDeclaration, ids: RecordIds) {
     body: body.value as Record<string, unknown> | undefined,
     isValid: params.isValid && query.isValid && body.isValid,
   };
+}
+
+/**
+ * Injects a call that answers with an event stream. An open stream never ends on its own, so it is read
+ * up to its first frame and then let go (the app ends it when it closes); a refusal is read whole.
+ */
+export async function injectEventStream(
+  app: FastifyInstance,
+  options: Omit<InjectOptions, 'payloadAsStream'>,
+): Promise<LightMyRequestResponse> {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(Buffer.from(chunk));
+    if (response.statusCode < 400) break;
+  }
+  stream.destroy();
+  const body = Buffer.concat(chunks).toString('utf8');
+  return { ...response, body, payload: body, json: () => JSON.parse(body) };
+}
+
+/**
+ * Makes the route's example request (exampleRequest) with the given headers, as a client would send
+ * it: a form for an upload, an event stream read up to its first frame, JSON otherwise.
+ */
+export async function injectExample(
+  app: FastifyInstance,
+  declaration: RouteDeclaration,
+  request: ReturnType<typeof exampleRequest>,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const url = `${routePath(declaration, request.params)}${routeQueryString(request.query)}`;
+  if (isMultipartOnly(declaration)) {
+    const fields = Object.fromEntries(
+      Object.entries(request.body ?? {}).map(([field, value]) => [field, String(value)]),
+    );
+    const form = await uploadForm(declaration, fields);
+    return app.inject({
+      method: declaration.method,
+      url,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
+  }
+  if (declaration.reply === EVENT_STREAM_REPLY) {
+    return injectEventStream(app, { method: declaration.method, url, headers });
+  }
+  return app.inject({
+    method: declaration.method,
+    url,
+    headers,
+    ...(declaration.method === 'GET' ? {} : { payload: request.body ?? {} }),
+  });
 }

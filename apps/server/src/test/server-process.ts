@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openPostgres } from '../db/client';
 import { serverRoot } from '../paths';
@@ -125,6 +126,10 @@ export type CrashScene = {
   database: DatabaseHandle;
   sandbox: RunningSandbox;
   port: number;
+  /** The port of its SMTP listener for receipts forwarded by e-mail. */
+  mailPort: number;
+  /** The server's DATA_DIR: its stored files and its mail spool. */
+  dataDir: string;
   /** The server process of the latest start. */
   server: ServerProcess;
   /** Starts the server again on the same database, port and sandbox. */
@@ -151,10 +156,13 @@ export async function startCrashScene(): Promise<CrashScene> {
     sandbox = await givenSandbox();
     bundleServer();
     const port = await freePort();
+    const mailPort = await freePort();
     const environment = {
       DATABASE_URL: serverDatabaseUrl(databaseName),
       PORT: String(port),
       HOST: '127.0.0.1',
+      MAIL_INTAKE_PORT: String(mailPort),
+      MAIL_INTAKE_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       START_SANDBOX: 'false',
       SANDBOX_URL: sandbox.url,
@@ -166,6 +174,8 @@ export async function startCrashScene(): Promise<CrashScene> {
       database,
       sandbox,
       port,
+      mailPort,
+      dataDir,
       server,
       async restart() {
         server = await startServer(environment);
@@ -179,4 +189,42 @@ export async function startCrashScene(): Promise<CrashScene> {
     await close();
     throw error;
   }
+}
+
+/**
+ * Holds the table in exclusive mode (others may read it, none may write) until released: a crash test
+ * makes the server wait inside its own transaction at the very statement that writes the table, so the
+ * kill lands there and nowhere else.
+ */
+export async function holdTable(db: DatabaseHandle['db'], table: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const transaction = db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${sql.identifier(table)} in exclusive mode`);
+    held();
+    await released;
+  });
+  await Promise.race([holding, transaction]);
+  return {
+    async release() {
+      release();
+      await transaction;
+    },
+  };
+}
+
+/** Waits until a session of the database waits for a lock in a statement that writes the table. */
+export function untilWaitingToWrite(db: DatabaseHandle['db'], table: string) {
+  return until(`a writer of ${table} to wait for its lock`, async () => {
+    const waiting = (await db.execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike ${`insert into "${table}"%`}`,
+    )) as unknown as { rows: unknown[] };
+    return waiting.rows.length > 0 ? true : undefined;
+  });
 }

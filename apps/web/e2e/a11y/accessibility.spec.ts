@@ -27,3 +27,20 @@ test('the company dialog and the dashboard have no serious accessibility violati
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bureau.name);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a page still loading its data has no serious accessibility violations', async ({ page }) => {
+  await signIn(page, demoUsers.accountant.email);
+  let answerConsents = () => {};
+  const consentsHeld = new Promise<void>((resolve) => {
+    answerConsents = resolve;
+  });
+  // The consent list is held back, so the spinner is on the page while axe looks at it.
+  await page.route('**/api/consent/**', async (route) => {
+    await consentsHeld;
+    await route.continue();
+  });
+  await page.goto(`/${demoCompanies.bakery.alias}/consent`);
+  await expect(page.getByRole('progressbar', { name: /Loading/ }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  answerConsents();
+});

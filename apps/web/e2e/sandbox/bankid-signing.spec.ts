@@ -128,7 +128,7 @@ test('an identity BankID waits for in vain shows a waiting page, then the person
   expect(await seriousViolations(page)).toEqual([]);
   expect(await statusOf(request, started)).toMatchObject({ StatusID: 2 });
 
-  // The sandbox started by the end-to-end server keeps BankID waiting for 8 seconds (e2e/server.mjs).
+  // The sandbox started by the end-to-end server keeps BankID waiting for 15 seconds (e2e/server.mjs).
   await page.waitForURL(CANCEL_URL, { timeout: 40_000 });
   expect(await statusOf(request, started)).toMatchObject({ StatusID: 6 });
 });

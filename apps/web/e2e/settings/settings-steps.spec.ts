@@ -15,6 +15,7 @@ const stepTitles = [
   'Payment users',
   'Onboarding with the payment service',
   'EHF invoices',
+  'E-mail address for receipts',
 ];
 
 test('the settings list the setup steps in order, and a step is done once its part is set up', async ({
@@ -28,7 +29,7 @@ test('the settings list the setup steps in order, and a step is done once its pa
   await expect(steps.getByRole('heading', { level: 3 })).toHaveText(
     stepTitles.map((title, index) => `${index + 1}.${title}`),
   );
-  await expect(page.getByTestId('settings-progress')).toHaveText(/^\d of 6 steps done$/);
+  await expect(page.getByTestId('settings-progress')).toHaveText(/^\d of 7 steps done$/);
 
   const companyDetails = page.getByTestId('settings-step-companyDetails');
   await expect(companyDetails.getByTestId('step-state')).toHaveText('Done');
@@ -58,7 +59,7 @@ test('the settings read in Norwegian, the steps left to do in the server’s wor
   await page.setViewportSize({ width: 390, height: 844 });
   await openSettings(page, company);
   await expect(page.getByRole('heading', { name: 'Innstillinger', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('settings-progress')).toHaveText(/^\d av 6 steg er fullført$/);
+  await expect(page.getByTestId('settings-progress')).toHaveText(/^\d av 7 steg er fullført$/);
   const ehf = page.getByTestId('settings-step-ehf');
   await expect(ehf.getByTestId('step-state')).toHaveText('Gjenstår');
   await expect(ehf.getByTestId('step-todo')).toHaveText('Registrer firmaet for å motta EHF-fakturaer.');

@@ -244,3 +244,18 @@ export async function letBanksExecuteUntil(page: Page, date: IsoDate) {
     await setSandboxOffsetDays(page, offsetDays);
   }
 }
+
+/**
+ * Presses Close on a callback window. The window may close itself in the same moment (its countdown
+ * ends), which ends the click with "page closed": the window is gone either way.
+ */
+export async function closeCallbackWindow(popup: Page) {
+  const closed = popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name: 'Close' })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
+}

@@ -3,12 +3,19 @@ import { expect, type Locator, test } from '@playwright/test';
 import { FIRST_LOAD_TIMEOUT_MS } from '../payments/helpers';
 import { demoCompanies, demoUsers } from '../support/demo';
 import { signIn } from '../support/session';
-import { approveWithBankId, logInAtBank, paymentNow, startSigningNewPayment, testPeople } from './helpers';
+import {
+  approveWithBankId,
+  closeCallbackWindow,
+  logInAtBank,
+  paymentNow,
+  startSigningNewPayment,
+  testPeople,
+} from './helpers';
 
 const company = demoCompanies.bakery;
 
-/** The e2e sandbox's bank gives up on BankID after 8 seconds (apps/web/e2e/server.mjs). */
-const BANK_SCA_TIMEOUT_MS = 8_000;
+/** The e2e sandbox's bank gives up on BankID after 15 seconds (apps/web/e2e/server.mjs). */
+const BANK_SCA_TIMEOUT_MS = 15_000;
 
 /** Whether the text is drawn in a red: red well above green and blue. */
 async function isRed(text: Locator): Promise<boolean> {
@@ -46,7 +53,7 @@ test('a BankID that never answers at the bank puts the payment back to approve, 
     BasketUuid: null,
   });
 
-  await popup.getByRole('button', { name: 'Close' }).click();
+  await closeCallbackWindow(popup);
   await expect(modal).toBeHidden();
   await expect(page.getByTestId(`payment-row-${payment.Id}`)).toBeVisible();
   await expect(page.getByTestId(`payment-in-signing-${payment.Id}`)).toHaveCount(0);

@@ -3,7 +3,14 @@ import { expect, test } from '@playwright/test';
 import { FIRST_LOAD_TIMEOUT_MS } from '../payments/helpers';
 import { demoCompanies, demoUsers } from '../support/demo';
 import { signIn } from '../support/session';
-import { approveWithBankId, decideAtBank, paymentNow, startSigningNewPayment, testPeople } from './helpers';
+import {
+  approveWithBankId,
+  closeCallbackWindow,
+  decideAtBank,
+  paymentNow,
+  startSigningNewPayment,
+  testPeople,
+} from './helpers';
 
 const company = demoCompanies.bakery;
 
@@ -45,7 +52,7 @@ test('rejecting at the bank puts the payment back to approve, with the bank’s 
     BasketUuid: null,
   });
 
-  await popup.getByRole('button', { name: 'Close' }).click();
+  await closeCallbackWindow(popup);
   await expect(modal).toBeHidden();
   await expect(page.getByTestId(`payment-row-${payment.Id}`)).toBeVisible();
   await expect(page.getByTestId(`payment-in-signing-${payment.Id}`)).toHaveCount(0);

@@ -1,8 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** The WCAG 2.1 AA violations axe rates serious or critical on the page as it is now. */
+/**
+ * The WCAG 2.1 AA violations axe rates serious or critical on the page as it is now, once it has come
+ * to rest: a dialog still fading in shows its text at part of its contrast, which is not what anyone
+ * reads. Animations that never end (a spinner, the blinking of a consent about to expire) are not
+ * waited for.
+ */
 export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // A sandboxed frame runs no script, so axe cannot enter it and would wait forever; what such a

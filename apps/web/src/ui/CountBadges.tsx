@@ -1,5 +1,5 @@
 import { Badge, Group, Skeleton } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 
 export type CountBadge = {
   key: string;
@@ -65,9 +65,9 @@ export function CountBadges({ items, noneText, label, 'data-testid': testId }: C
             key={item.key}
             role="listitem"
             color={item.color}
-            variant="light"
+            // Orange text on a light orange ground is too faint to read; the dot variant keeps the text dark.
+            variant="dot"
             tt="none"
-            leftSection={<IconAlertTriangle size={14} aria-hidden />}
             data-testid={`missing-${item.key}`}
           >
             {item.text}

@@ -1,6 +1,6 @@
-import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from './LoadingSpinner';
 
 export type ListSearchHeadProps = {
   label: string;
@@ -27,7 +27,6 @@ export function ListSearchHead({
   countTestId,
   maxWidth = 420,
 }: ListSearchHeadProps) {
-  const { t } = useTranslation();
   return (
     <Stack gap="sm" p="md">
       <TextInput
@@ -44,7 +43,7 @@ export function ListSearchHead({
         <Text size="sm" c="dimmed" data-testid={countTestId} aria-live="polite">
           {count ?? ' '}
         </Text>
-        {isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+        {isFetching && <LoadingSpinner size="xs" />}
       </Group>
     </Stack>
   );

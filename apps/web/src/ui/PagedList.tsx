@@ -1,6 +1,7 @@
-import { Card, EmptyState, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Card, EmptyState, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from './LoadingSpinner';
 import { type GateQuery, QueryGate } from './QueryGate';
 
 type PageRangeOptions = {
@@ -124,7 +125,6 @@ type ListToolbarRowProps = {
 };
 
 function ListToolbarRow({ summary, isFetching, notes, actions, 'data-testid': testId }: ListToolbarRowProps) {
-  const { t } = useTranslation();
   return (
     <Group justify="space-between" mih={30} gap="sm">
       <Group gap="sm">
@@ -132,7 +132,7 @@ function ListToolbarRow({ summary, isFetching, notes, actions, 'data-testid': te
           {summary ?? ' '}
         </Text>
         {notes}
-        {isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+        {isFetching && <LoadingSpinner size="xs" />}
       </Group>
       {actions}
     </Group>

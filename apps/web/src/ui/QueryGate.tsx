@@ -1,9 +1,9 @@
-import { Box, Center, Loader } from '@mantine/core';
+import { Box, Center } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ApiError } from '../app/api/errors';
 import { ErrorAlert } from './ErrorAlert';
+import { LoadingSpinner } from './LoadingSpinner';
 
 /** What the gate reads of a query; a TanStack `useQuery` result fits. */
 export type GateQuery<Data> = {
@@ -46,7 +46,6 @@ export function QueryGate<Data>({
   isInset = false,
   children,
 }: QueryGateProps<Data>) {
-  const { t } = useTranslation();
   if (forbiddenTo !== undefined && query.error instanceof ApiError && query.error.status === 403) {
     return <Navigate to={forbiddenTo} replace />;
   }
@@ -61,7 +60,7 @@ export function QueryGate<Data>({
     return (
       loading ?? (
         <Center py="xl">
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingSpinner size="sm" />
         </Center>
       )
     );

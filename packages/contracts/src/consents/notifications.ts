@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { EmptyData, envelope } from '../envelope';
 import { Id } from '../ids';
-import { route } from '../route';
+import { EVENT_STREAM_REPLY, route } from '../route';
 
 const tags = ['notifications'];
 const base = `${ApiPrefix.consent}/notifications`;
@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'consent-ended',
   'consent-sync-failed',
   'onboarding-finished',
+  'inbox-arrived',
+  'inbox-needs-review',
+  'ehf-failed-checks',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -75,5 +78,28 @@ export const markAllNotificationsRead = route({
   body: z.object({ companyId: Id }),
   reply: envelope(EmptyData),
   summary: 'Mark every notification of the person in the company read',
+  tags,
+});
+
+/** What changed for the person listening: their notifications, or the company's inbox. */
+export const LIVE_TOPICS = ['notifications', 'inbox'] as const;
+export const LiveTopic = z.enum(LIVE_TOPICS);
+export type LiveTopic = z.infer<typeof LiveTopic>;
+
+/**
+ * One event of the live stream. It says only what changed, never the data itself, so the client reads
+ * that through the ordinary calls with their own checks.
+ */
+export const LiveEvent = z.object({ topic: LiveTopic, companyId: z.number().int() });
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+export const openLiveUpdates = route({
+  method: 'GET',
+  path: `${base}/live`,
+  access: 'company',
+  query: z.object({ companyId: Id }),
+  reply: EVENT_STREAM_REPLY,
+  summary:
+    'Server-sent events (a LiveEvent as the data of each) whenever the notifications of the person or the inbox of the company change',
   tags,
 });

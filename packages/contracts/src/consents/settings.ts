@@ -13,6 +13,7 @@ export const SETTINGS_STEP_KEYS = [
   'paymentUsers',
   'onboarding',
   'ehf',
+  'emailAddress',
 ] as const;
 export const SettingsStepKey = z.enum(SETTINGS_STEP_KEYS);
 export type SettingsStepKey = z.infer<typeof SettingsStepKey>;
@@ -35,6 +36,8 @@ export const CompanySettings = z.object({
   steps: z.array(SettingsStep),
   doneCount: z.number().int(),
   onboardingStatus: OnboardingStatus,
+  /** Where the company forwards receipts to make vouchers of them (`<alias>@` the mail domain). */
+  emailAddress: z.string(),
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
 
@@ -45,6 +48,6 @@ export const getCompanySettings = route({
   params: z.object({ companyId: Id }),
   reply: envelope(CompanySettings),
   summary:
-    "The company's setup steps (company details, accounts, consents, payment users, onboarding, EHF) and what is left",
+    "The company's setup steps (company details, accounts, consents, payment users, onboarding, EHF, e-mail address) and what is left",
   tags: ['settings'],
 });

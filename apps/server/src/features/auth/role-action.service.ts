@@ -25,6 +25,7 @@ const administration = [
   'admin.matching.view',
   'rules.edit',
   'admin.ehf.view',
+  'admin.mail.view',
   'admin.settings.edit',
   'consent.edit',
 ];

@@ -161,21 +161,29 @@ export async function updateBankImport(
     .where(and(eq(bankImports.companyId, companyId), eq(bankImports.id, importId)));
 }
 
+/** The bank's rows of a page the account held already, by booking day and amount, one entry a row. */
+export type HeldBankRows = { bookingDates: string[]; amountsOre: number[] };
+
 /**
- * Adds the bank's rows the account lacks, in one statement: for each booking day and amount the account
- * ends up with as many rows as it or the bank holds, whichever is more. Rows another source put there (an
- * imported file has its own fingerprints) count against the bank's, and a bank row already stored (by its
- * reference) is never added again; of the rest, only as many go in as the account lacks. The rows travel
- * column by column as array parameters, which both database drivers pass alike. Answers the rows added.
+ * Adds the rows of one page of the bank's that the account does not hold yet (by booking day, fingerprint
+ * and occurrence), so a row already stored is never added again. The rows travel column by column as
+ * array parameters, which both database drivers pass alike. Answers how many were added, and the days
+ * and amounts of those the account held already.
  */
-export async function insertMissingBankRows(tx: Db, target: SyncTarget, rows: readonly BankRow[]) {
+export async function insertNewBankRows(tx: Db, target: SyncTarget, rows: readonly BankRow[]) {
   const column = <Value>(pick: (row: BankRow) => Value) => sql.param(rows.map(pick));
   const inAccount = sql`t.company_id = ${target.companyId} and t.company_bank_id = ${target.companyBankId}`;
-  const result = await execute(
+  const result = await execute<{
+    added: number | string;
+    held_dates: string[] | null;
+    held_amounts: (number | string)[] | null;
+  }>(
     tx,
     sql`
-    with bank as (
-      select s.*, count(*) over (partition by s.booking_date, s.amount_ore) as bank_count
+    with page as (
+      select s.*, exists (select 1 from ${bankTransactions} t where ${inAccount}
+          and t.booking_date = s.booking_date and t.fingerprint = s.fingerprint and t.occurrence = s.occurrence)
+        as is_held
       from unnest(${column((row) => row.bookingDate)}::date[], ${column((row) => row.valueDate)}::date[],
         ${column((row) => row.text)}::text[], ${column((row) => row.text2)}::text[],
         ${column((row) => row.amountOre)}::bigint[], ${column((row) => row.kid)}::text[],
@@ -184,27 +192,67 @@ export async function insertMissingBankRows(tx: Db, target: SyncTarget, rows: re
         ${column((row) => row.occurrence)}::int[])
         as s(booking_date, value_date, text, text2, amount_ore, kid, end_to_end_id, counterparty_name,
           counterparty_account, fingerprint, occurrence)
+    ), added as (
+      insert into ${bankTransactions} (company_id, company_bank_id, import_id, booking_date, value_date, text,
+        text2, amount_ore, currency, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint,
+        occurrence, created_by)
+      select ${target.companyId}, ${target.companyBankId}, ${target.importId}, p.booking_date, p.value_date,
+        p.text, p.text2, p.amount_ore, ${target.currency}, p.kid, p.end_to_end_id, p.counterparty_name,
+        p.counterparty_account, p.fingerprint, p.occurrence, ${target.userId}
+      from page p where not p.is_held
+      returning 1
+    )
+    select (select count(*) from added) as added,
+      array_agg(p.booking_date::text) filter (where p.is_held) as held_dates,
+      array_agg(p.amount_ore) filter (where p.is_held) as held_amounts
+    from page p`,
+  );
+  const [row] = result.rows;
+  return {
+    added: Number(row?.added ?? 0),
+    held: {
+      bookingDates: row?.held_dates ?? [],
+      amountsOre: (row?.held_amounts ?? []).map(Number),
+    } satisfies HeldBankRows,
+  };
+}
+
+/**
+ * Takes back the new rows beyond what the bank reported: for each booking day and amount the account ends
+ * up with as many rows as it held or the bank reported, whichever is more, since rows another source put
+ * there (an imported file has its own fingerprints) count against the bank's. The bank reported the rows
+ * the import added and those of its rows the account held already. Of the new rows of a day and amount,
+ * those first by fingerprint and occurrence stay. Answers the rows taken back.
+ */
+export async function deleteSurplusBankRows(tx: Db, target: SyncTarget, reportedHeld: HeldBankRows) {
+  const inAccount = sql`t.company_id = ${target.companyId} and t.company_bank_id = ${target.companyBankId}`;
+  const result = await execute(
+    tx,
+    sql`
+    with reported_held as (
+      select booking_date, amount_ore, count(*) as reported_count
+      from unnest(${sql.param(reportedHeld.bookingDates)}::date[], ${sql.param(reportedHeld.amountsOre)}::bigint[])
+        as r(booking_date, amount_ore)
+      group by booking_date, amount_ore
     ), held as (
       select t.booking_date, t.amount_ore, count(*) as held_count
       from ${bankTransactions} t
       where ${inAccount} and t.booking_date between ${target.fromDate} and ${target.toDate}
+        and t.import_id is distinct from ${target.importId}
       group by t.booking_date, t.amount_ore
-    ), missing as (
-      select b.*, row_number() over (partition by b.booking_date, b.amount_ore order by b.fingerprint, b.occurrence)
-        as missing_rank
-      from bank b
-      where not exists (select 1 from ${bankTransactions} t where ${inAccount}
-        and t.booking_date = b.booking_date and t.fingerprint = b.fingerprint and t.occurrence = b.occurrence)
+    ), added as (
+      select t.id, h.held_count, coalesce(r.reported_count, 0) as reported_held_count,
+        count(*) over (partition by t.booking_date, t.amount_ore) as added_count,
+        row_number() over (partition by t.booking_date, t.amount_ore order by t.fingerprint, t.occurrence)
+          as added_rank
+      from ${bankTransactions} t
+      join held h on h.booking_date = t.booking_date and h.amount_ore = t.amount_ore
+      left join reported_held r on r.booking_date = t.booking_date and r.amount_ore = t.amount_ore
+      where t.company_id = ${target.companyId} and t.import_id = ${target.importId}
     )
-    insert into ${bankTransactions} (company_id, company_bank_id, import_id, booking_date, value_date, text, text2,
-      amount_ore, currency, kid, end_to_end_id, counterparty_name, counterparty_account, fingerprint, occurrence,
-      created_by)
-    select ${target.companyId}, ${target.companyBankId}, ${target.importId}, m.booking_date, m.value_date, m.text,
-      m.text2, m.amount_ore, ${target.currency}, m.kid, m.end_to_end_id, m.counterparty_name, m.counterparty_account,
-      m.fingerprint, m.occurrence, ${target.userId}
-    from missing m
-    left join held h on h.booking_date = m.booking_date and h.amount_ore = m.amount_ore
-    where m.missing_rank <= m.bank_count - coalesce(h.held_count, 0)`,
+    delete from ${bankTransactions} d using added a
+    where d.company_id = ${target.companyId} and d.id = a.id
+      and a.added_rank > a.added_count + a.reported_held_count - a.held_count`,
   );
   return result.changed;
 }

@@ -118,64 +118,65 @@ function firstDayToRead(account: SyncAccount, today: string): string {
   return bounded > today ? today : bounded;
 }
 
-/** What the bank says of one account: its balances and the booked transactions of the days to read. */
-type AccountRead = {
-  fromDate: string;
-  today: string;
-  rows: repository.BankRow[];
-  closing: { date: string; amountOre: number; currency: string } | undefined;
-};
+type ClosingBalance = { date: string; amountOre: number; currency: string };
 
-async function readAccount(
+/** The bank's closing booked balance of the account, when it gives one. */
+async function readClosingBalance(
   client: BankClient,
   read: BankRead,
   account: SyncAccount,
-  at: Date,
-): Promise<AccountRead> {
-  const today = todayIsoDate(BANK_TIME_ZONE, at);
-  const fromDate = firstDayToRead(account, today);
+): Promise<ClosingBalance | undefined> {
   const balances = await client.getBalances(read, account.account.resourceId);
-  const { booked } = await client.listTransactions(read, account.account.resourceId, {
-    dateFrom: fromDate,
-    dateTo: today,
-    bookingStatus: 'booked',
-  });
-  const occurrences = new OccurrenceCounter();
-  const rows = booked.flatMap((transaction) =>
-    transaction.bookingDate !== undefined && transaction.bookingDate >= fromDate
-      ? [bankRowOf({ ...transaction, bookingDate: transaction.bookingDate }, occurrences)]
-      : [],
-  );
   const closing = balances.find(
     (balance) => balance.type === 'closingBooked' && balance.referenceDate !== undefined,
   );
-  return {
-    fromDate,
-    today,
-    rows,
-    closing: closing?.referenceDate
-      ? {
-          date: closing.referenceDate,
-          amountOre: Number(closing.amount.amount),
-          currency: closing.amount.currency,
-        }
-      : undefined,
-  };
+  return closing?.referenceDate
+    ? {
+        date: closing.referenceDate,
+        amountOre: Number(closing.amount.amount),
+        currency: closing.amount.currency,
+      }
+    : undefined;
 }
 
 /**
- * Stores what the bank said of the account in one database transaction: the rows it lacks (with their
- * import, and the payments they show paid), the closing balance, and how far the account is read.
+ * The pages with the next one always on its way: the bank reads it while the database stores this one,
+ * so a sync holds two pages at most and neither side waits for the other.
  */
-async function storeAccount(
+async function* readingAhead<Page>(pages: AsyncIterable<Page>): AsyncGenerator<Page> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // Met by the next turn of the loop; a store that failed first makes it go unread.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
+ * Syncs one account in one database transaction: its booked transactions since it was last read, a page
+ * of the bank's at a time, each page stored while the next is read, so no more than two pages are held
+ * however long the period; then the rows the account lacked are settled against payments, and its closing
+ * balance and how far it is read are stored. A failure on any page leaves the account as it was.
+ */
+async function syncAccount(
   db: Db,
+  bank: { client: BankClient; read: BankRead },
   context: { consent: SyncConsent; actor: Actor; at: Date },
   account: SyncAccount,
   companyBankId: number,
-  bank: AccountRead,
 ): Promise<AccountOutcome> {
   const { consent, actor, at } = context;
-  const { fromDate, today, rows } = bank;
+  const today = todayIsoDate(BANK_TIME_ZONE, at);
+  const fromDate = firstDayToRead(account, today);
+  const closing = await readClosingBalance(bank.client, bank.read, account);
   // Today's bookings may still grow, so the last day read in full is yesterday.
   const yesterday = addDays(today, -1);
   const previous = account.account.syncedThrough;
@@ -189,23 +190,40 @@ async function storeAccount(
       fileName: `${consent.bankName} ${today}`,
       userId: actor.userId,
     });
+    const target: repository.SyncTarget = {
+      companyId: actor.companyId,
+      companyBankId,
+      importId,
+      currency: account.account.currency,
+      userId: actor.userId,
+      fromDate,
+      toDate: today,
+    };
+    const occurrences = new OccurrenceCounter();
+    const reportedHeld: repository.HeldBankRows = { bookingDates: [], amountsOre: [] };
+    let reported = 0;
+    let added = 0;
+    const pages = bank.client.transactionPages(bank.read, account.account.resourceId, {
+      dateFrom: fromDate,
+      dateTo: today,
+      bookingStatus: 'booked',
+    });
+    for await (const page of readingAhead(pages)) {
+      const rows = page.booked.flatMap((transaction) =>
+        transaction.bookingDate !== undefined && transaction.bookingDate >= fromDate
+          ? [bankRowOf({ ...transaction, bookingDate: transaction.bookingDate }, occurrences)]
+          : [],
+      );
+      if (rows.length === 0) continue;
+      reported += rows.length;
+      const stored = await repository.insertNewBankRows(tx, target, rows);
+      added += stored.added;
+      reportedHeld.bookingDates.push(...stored.held.bookingDates);
+      reportedHeld.amountsOre.push(...stored.held.amountsOre);
+    }
     const imported =
-      rows.length === 0
-        ? 0
-        : await repository.insertMissingBankRows(
-            tx,
-            {
-              companyId: actor.companyId,
-              companyBankId,
-              importId,
-              currency: account.account.currency,
-              userId: actor.userId,
-              fromDate,
-              toDate: today,
-            },
-            rows,
-          );
-    const duplicates = rows.length - imported;
+      added === 0 ? 0 : added - (await repository.deleteSurplusBankRows(tx, target, reportedHeld));
+    const duplicates = reported - imported;
     if (imported > 0) {
       await repository.updateBankImport(tx, actor.companyId, importId, {
         imported,
@@ -234,11 +252,11 @@ async function storeAccount(
       // A read that found nothing new leaves no empty import in the account's history.
       await repository.deleteEmptyImport(tx, actor.companyId, importId);
     }
-    if (bank.closing) {
+    if (closing) {
       await repository.upsertClosingBalance(tx, {
         companyId: actor.companyId,
         companyBankId,
-        ...bank.closing,
+        ...closing,
         source: BALANCE_SOURCE[consent.consent.bankGroup] ?? 'BANK_API',
       });
     }
@@ -411,32 +429,23 @@ export async function syncConsent(
         return companyBankId === null ? [] : [{ account, companyBankId }];
       },
     );
-    // The next account is read from the bank while this one is stored: the bank and the database work at
-    // once. A read is settled into a value or its failure, which is met when its account's turn comes.
-    const readOf = (index: number) => {
-      const next = accounts[index];
-      if (!next || isClosedAtBank(atBank.get(next.account.account.resourceId))) return undefined;
-      return readAccount(client, read, next.account, run.at).then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error }),
-      );
-    };
-    let reading = readOf(0);
-    for (const [index, { account, companyBankId }] of accounts.entries()) {
-      const bank = await reading;
-      reading = readOf(index + 1);
-      if (!bank || ('error' in bank && isAccountGone(bank.error))) {
+    for (const { account, companyBankId } of accounts) {
+      if (isClosedAtBank(atBank.get(account.account.resourceId))) {
         await closeAccount(db, consent, actor, account, run.at);
         continue;
       }
-      if ('error' in bank) throw bank.error;
-      const outcome = await storeAccount(
+      const outcome = await syncAccount(
         db,
+        { client, read },
         { consent, actor, at: run.at },
         account,
         companyBankId,
-        bank.value,
-      );
+      ).catch(async (error: unknown) => {
+        if (!isAccountGone(error)) throw error;
+        await closeAccount(db, consent, actor, account, run.at);
+        return undefined;
+      });
+      if (!outcome) continue;
       totals.accounts += 1;
       totals.imported += outcome.imported;
       totals.duplicates += outcome.duplicates;

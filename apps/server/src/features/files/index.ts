@@ -1,3 +1,4 @@
+export { ORPHAN_AGE_MS, ORPHAN_SWEEP_JOB, sweepOrphanFiles } from './orphan-sweep';
 export { listStoredFilesOfOwners as listFilesOfOwners } from './stored-file.repository';
 export {
   checkUploads,

@@ -13,6 +13,7 @@ import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { type MessageKey, translate } from '../../platform/messages';
 import { requireCompanyAccess } from '../companies';
+import { announceLiveChange } from './live-updates';
 import * as repository from './notification.repository';
 
 export type NewNotification = {
@@ -37,6 +38,12 @@ const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> =
     title: 'notificationOnboardingFinishedTitle',
     body: 'notificationOnboardingFinishedBody',
   },
+  'inbox-arrived': { title: 'notificationInboxArrivedTitle', body: 'notificationInboxArrivedBody' },
+  'inbox-needs-review': {
+    title: 'notificationInboxNeedsReviewTitle',
+    body: 'notificationInboxNeedsReviewBody',
+  },
+  'ehf-failed-checks': { title: 'notificationEhfFailedChecksTitle', body: 'notificationEhfFailedChecksBody' },
 };
 
 const ONBOARDING_STATUS_NAMES: Record<OnboardingStatus, MessageKey> = {
@@ -68,7 +75,8 @@ const BANK_AND_PAYMENT_SERVICE_KINDS: readonly NotificationKind[] = [
 
 /**
  * Adds the notification for every member of the company (and its owner); answers who got it, so the
- * caller can also e-mail them in their own language.
+ * caller can also e-mail them in their own language. Their open panels hear of it when the handle's
+ * transaction commits.
  */
 export async function notifyCompanyUsers(
   db: Db,
@@ -85,6 +93,8 @@ export async function notifyCompanyUsers(
       link: notification.link,
     })),
   );
+  if (recipients.length > 0)
+    await announceLiveChange(db, { topic: 'notifications', companyId: notification.companyId });
   return recipients.map((recipient) => ({ ...recipient, language: normalizeLanguage(recipient.language) }));
 }
 
@@ -139,13 +149,23 @@ export async function readNotification(
   language: Language,
 ): Promise<Notification> {
   const company = await requireCompanyAccess(db, principal.userId, input.companyId);
-  const row = await repository.markRead(db, { companyId: company.Id, userId: principal.userId }, input.id);
+  const reader = { companyId: company.Id, userId: principal.userId };
+  const row = await db.transaction(async (tx) => {
+    const read = await repository.markRead(tx, reader, input.id);
+    // The reader's other tabs update their panel.
+    if (read) await announceLiveChange(tx, { topic: 'notifications', ...reader });
+    return read;
+  });
   if (!row) throw Errors.notFound('notificationNotFound');
   return toNotification(row, language);
 }
 
 export async function markAllNotificationsRead(db: Db, principal: Principal, companyId: number) {
   const company = await requireCompanyAccess(db, principal.userId, companyId);
-  await repository.markAllRead(db, { companyId: company.Id, userId: principal.userId });
+  const reader = { companyId: company.Id, userId: principal.userId };
+  await db.transaction(async (tx) => {
+    await repository.markAllRead(tx, reader);
+    await announceLiveChange(tx, { topic: 'notifications', ...reader });
+  });
   return null;
 }

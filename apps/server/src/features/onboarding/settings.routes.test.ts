@@ -56,10 +56,15 @@ describe("the company's settings steps", () => {
     });
   }
 
-  it('shows a new company with its details done and every other step left, with where to do it', async () => {
+  it('shows a new company with its details and its e-mail address done and every other step left, with where to do it', async () => {
     const data = await settings();
     expect(data.steps.map((step) => step.key)).toEqual([...SETTINGS_STEP_KEYS]);
-    expect(data).toMatchObject({ companyId: tenancy.companyId, doneCount: 1, onboardingStatus: 'none' });
+    expect(data).toMatchObject({
+      companyId: tenancy.companyId,
+      doneCount: 2,
+      onboardingStatus: 'none',
+      emailAddress: `${alias.toLowerCase()}@inbox.bilag.local`,
+    });
     expect(stepsOf(data)).toEqual({
       companyDetails: { done: true, count: 1, todo: null, link: `/${alias}/setting` },
       bankAccounts: {
@@ -87,6 +92,7 @@ describe("the company's settings steps", () => {
         link: `/${alias}/setting`,
       },
       ehf: { done: false, count: 0, todo: 'Register the company to receive EHF invoices.', link: null },
+      emailAddress: { done: true, count: 1, todo: null, link: `/${alias}/setting` },
     });
     expect(stepsOf(await settings('no')).bankAccounts?.todo).toBe('Legg inn firmaets bankkontoer.');
   });
@@ -117,7 +123,7 @@ describe("the company's settings steps", () => {
     });
 
     const data = await settings();
-    expect(data).toMatchObject({ doneCount: 6, onboardingStatus: 'completed' });
+    expect(data).toMatchObject({ doneCount: 7, onboardingStatus: 'completed' });
     expect(
       Object.fromEntries(data.steps.map((step) => [step.key, [step.done, step.count, step.todo]])),
     ).toEqual({
@@ -127,6 +133,7 @@ describe("the company's settings steps", () => {
       paymentUsers: [true, 1, null],
       onboarding: [true, 1, null],
       ehf: [true, 1, null],
+      emailAddress: [true, 1, null],
     });
   });
 

@@ -1,71 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import {
   authorizeCompanyBanks,
   type Basket,
-  LANGUAGE_HEADER,
-  login,
   type PaymentFlowResult,
   type PaymentInitiationStarted,
   payBasketNow,
   paymentScaCallback,
-  type Route,
-  type RouteData,
-  type RouteRequest,
-  routePath,
-  routeQueryString,
   saveBasket,
   signingStatus,
   startSigning,
 } from '@bilag/contracts';
+import { type Browser, call } from '../../test/http-client';
 
 /**
- * What a person's browser does to pay a basket, over real HTTP: the product's calls as the web app
- * makes them, and the parties' pages (BankID at the signing provider, the bank's SCA page) filled in
- * and posted as a browser posts them. For tests and benchmarks that run the product as a process or
- * on a port, where `app.inject` does not reach.
+ * What a person's browser does to pay a basket, over real HTTP: the product's calls (test/http-client)
+ * and the parties' pages (BankID at the signing provider, the bank's SCA page) filled in and posted as
+ * a browser posts them.
  */
-
-/** A signed-in person's browser at the product. */
-export type Browser = { baseUrl: string; accessToken: string };
-
-/** The answer of a call that did not succeed, with the envelope the product sent. */
-export class CallFailed extends Error {
-  constructor(
-    readonly status: number,
-    readonly payload: unknown,
-    what: string,
-  ) {
-    super(`${what} answered ${status}: ${JSON.stringify(payload)}`);
-  }
-}
-
-type Call<R extends Route> = RouteRequest<R> & { idempotencyKey?: string };
-
-/** One declared call, its reply parsed with the declaration; a non-2xx answer throws CallFailed. */
-export async function call<R extends Route>(
-  browser: Pick<Browser, 'baseUrl'> & { accessToken?: string },
-  route: R,
-  request: Call<R>,
-): Promise<RouteData<R>> {
-  const url = `${browser.baseUrl}${routePath(route, (request.params ?? {}) as Record<string, unknown>)}${routeQueryString((request.query ?? {}) as Record<string, unknown>)}`;
-  const headers: Record<string, string> = { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'en' };
-  if (browser.accessToken) headers.authorization = `Bearer ${browser.accessToken}`;
-  if (route.idempotent) headers['idempotency-key'] = request.idempotencyKey ?? randomUUID();
-  const response = await fetch(url, {
-    method: route.method,
-    headers,
-    ...(route.method === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new CallFailed(response.status, payload, `${route.method} ${url}`);
-  if (route.reply === 'file') throw new Error(`${route.path} answers with a file`);
-  return (route.reply.parse(payload) as { data: RouteData<R> }).data;
-}
-
-export async function signIn(baseUrl: string, email: string, password: string): Promise<Browser> {
-  const session = await call({ baseUrl }, login, { body: { email, password } });
-  return { baseUrl, accessToken: session.AccessToken };
-}
 
 /** The action of the first form on a page that posts, as an absolute URL. */
 function postedFormAction(html: string, pageUrl: string, containing?: string): string {

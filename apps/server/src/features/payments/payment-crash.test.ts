@@ -7,17 +7,10 @@ import { productJobs } from '../../jobs';
 import { runJobsUntilIdle } from '../../platform/jobs';
 import { createProviders } from '../../providers';
 import { KARI } from '../../providers/bank/test-support';
+import { type Browser, call, signIn } from '../../test/http-client';
 import type { RunningSandbox } from '../../test/sandbox';
 import { type CrashScene, crashTestsCanRun, startCrashScene, until } from '../../test/server-process';
-import {
-  approvePaymentAtBank,
-  type Browser,
-  call,
-  payNow,
-  saveBasketOf,
-  signBasket,
-  signIn,
-} from './basket-journey.fixtures';
+import { approvePaymentAtBank, payNow, saveBasketOf, signBasket } from './basket-journey.fixtures';
 
 /**
  * The server is a real process here, started as `npm start` starts it, so that it can be killed with

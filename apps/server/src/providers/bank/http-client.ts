@@ -38,6 +38,8 @@ import {
   type PaymentStatusReport,
   type ReturnUrls,
   SCA_STATUSES,
+  type TransactionPage,
+  type TransactionQuery,
 } from './interface';
 
 /**
@@ -113,10 +115,6 @@ function accountReferenceOf(account: z.infer<typeof AccountIdentification>): Acc
   if (account.iban) return { iban: account.iban };
   return undefined;
 }
-
-const OptionalAccountReference = AccountIdentification.optional().transform((account) =>
-  account ? accountReferenceOf(account) : undefined,
-);
 
 const RequiredAccountReference = AccountIdentification.transform((account, context) => {
   const reference = accountReferenceOf(account);
@@ -211,33 +209,6 @@ const AccountAnswer = z.object({
 const AccountListAnswer = z.object({ accounts: z.array(AccountAnswer).max(10_000) });
 const AccountDetailsAnswer = z.object({ account: AccountAnswer });
 const BalancesAnswer = z.object({ balances: z.array(BalanceAnswer).max(100) });
-
-const TransactionAnswer = z.object({
-  transactionId: Id,
-  entryReference: ShortText.optional(),
-  endToEndId: ShortText.optional(),
-  bookingDate: IsoDate.optional(),
-  valueDate: IsoDate.optional(),
-  transactionAmount: Amount,
-  creditorName: ShortText.optional(),
-  creditorAccount: OptionalAccountReference,
-  debtorName: ShortText.optional(),
-  debtorAccount: OptionalAccountReference,
-  remittanceInformationUnstructured: ShortText.optional(),
-  remittanceInformationStructured: z
-    .object({ reference: ShortText, referenceType: ShortText.optional() })
-    .optional(),
-  bankTransactionCode: ShortText.optional(),
-  proprietaryBankTransactionCode: ShortText.optional(),
-});
-
-const TransactionsAnswer = z.object({
-  transactions: z.object({
-    booked: z.array(TransactionAnswer).max(10_000).default([]),
-    pending: z.array(TransactionAnswer).max(10_000).default([]),
-    _links: z.object({ next: Link.optional() }).optional(),
-  }),
-});
 
 const PaymentInitiatedAnswer = z.object({
   transactionStatus: PaymentStatusAnswer,
@@ -418,23 +389,187 @@ function accountOf(answer: z.infer<typeof AccountAnswer>) {
   };
 }
 
-function transactionOf(answer: z.infer<typeof TransactionAnswer>): BankTransaction {
+// --- A page of transactions, read field by field ---------------------------------------------------
+
+/**
+ * A sync reads a million transactions in a run, so their pages are checked by hand instead of by a
+ * schema: each transaction is read straight into the product's words, with no copy of the bank's
+ * answer in between, under the same rules the schemas above hold the bank to.
+ */
+class AnswerIssue extends Error {}
+
+function answerIssue(at: string, problem: string): never {
+  throw new AnswerIssue(`${at}: ${problem}`);
+}
+
+type TextBounds = { min: number; max: number };
+const ID_TEXT: TextBounds = { min: 1, max: 1000 };
+const SHORT_TEXT: TextBounds = { min: 0, max: 1000 };
+const ACCOUNT_TEXT: TextBounds = { min: 1, max: 34 };
+const CURRENCY_TEXT: TextBounds = { min: 3, max: 3 };
+const AMOUNT_TEXT: TextBounds = { min: 0, max: 40 };
+const DATE_TEXT: TextBounds = { min: 10, max: 10 };
+const ISO_DATE = z.regexes.date;
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+const MAX_PAGE_TRANSACTIONS = 10_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function recordAt(value: unknown, at: string): Record<string, unknown> {
+  if (!isRecord(value)) answerIssue(at, 'expected an object');
+  return value;
+}
+
+/** The optional text under the key; `at` names where the record is, for the issue only. */
+function optionalText(record: Record<string, unknown>, key: string, bounds: TextBounds, at = '') {
+  const value = record[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') answerIssue(`${at}${key}`, 'expected a string');
+  if (value.length < bounds.min || value.length > bounds.max) {
+    answerIssue(`${at}${key}`, `expected ${bounds.min} to ${bounds.max} characters`);
+  }
+  return value;
+}
+
+function requiredText(record: Record<string, unknown>, key: string, bounds: TextBounds, at = '') {
+  const value = optionalText(record, key, bounds, at);
+  if (value === undefined) answerIssue(`${at}${key}`, 'required');
+  return value;
+}
+
+function optionalDate(record: Record<string, unknown>, key: string) {
+  const value = optionalText(record, key, DATE_TEXT);
+  if (value !== undefined && !ISO_DATE.test(value)) answerIssue(key, 'expected a date (YYYY-MM-DD)');
+  return value;
+}
+
+function optionalAccount(record: Record<string, unknown>, key: string): AccountReference | undefined {
+  const value = record[key];
+  if (value === undefined) return undefined;
+  const account = recordAt(value, key);
+  return accountReferenceOf({
+    bban: optionalText(account, 'bban', ACCOUNT_TEXT, `${key}.`),
+    iban: optionalText(account, 'iban', ACCOUNT_TEXT, `${key}.`),
+  });
+}
+
+function transactionAmount(record: Record<string, unknown>): Money {
+  const amount = recordAt(record.transactionAmount, 'transactionAmount');
+  const currency = requiredText(amount, 'currency', CURRENCY_TEXT, 'transactionAmount.');
+  if (!CURRENCY_CODE.test(currency)) answerIssue('transactionAmount.currency', 'expected a currency code');
+  const decimal = requiredText(amount, 'amount', AMOUNT_TEXT, 'transactionAmount.');
+  let minor: Money['amount'];
+  try {
+    minor = oreFromDecimal(decimal, currencyMinorUnits(currency));
+  } catch {
+    answerIssue('transactionAmount.amount', `"${decimal}" is not an amount in ${currency}`);
+  }
+  return { currency, amount: minor };
+}
+
+function transactionOf(value: unknown): BankTransaction {
+  const answer = recordAt(value, 'the transaction');
+  const structured =
+    answer.remittanceInformationStructured === undefined
+      ? undefined
+      : recordAt(answer.remittanceInformationStructured, 'remittanceInformationStructured');
+  if (structured) {
+    optionalText(structured, 'referenceType', SHORT_TEXT, 'remittanceInformationStructured.');
+  }
   return {
-    transactionId: answer.transactionId,
-    entryReference: answer.entryReference,
-    endToEndId: answer.endToEndId,
-    bookingDate: answer.bookingDate,
-    valueDate: answer.valueDate,
-    amount: answer.transactionAmount,
-    creditorName: answer.creditorName,
-    creditorAccount: answer.creditorAccount,
-    debtorName: answer.debtorName,
-    debtorAccount: answer.debtorAccount,
-    message: answer.remittanceInformationUnstructured,
-    kid: answer.remittanceInformationStructured?.reference,
-    bankTransactionCode: answer.bankTransactionCode,
-    proprietaryBankTransactionCode: answer.proprietaryBankTransactionCode,
+    transactionId: requiredText(answer, 'transactionId', ID_TEXT),
+    entryReference: optionalText(answer, 'entryReference', SHORT_TEXT),
+    endToEndId: optionalText(answer, 'endToEndId', SHORT_TEXT),
+    bookingDate: optionalDate(answer, 'bookingDate'),
+    valueDate: optionalDate(answer, 'valueDate'),
+    amount: transactionAmount(answer),
+    creditorName: optionalText(answer, 'creditorName', SHORT_TEXT),
+    creditorAccount: optionalAccount(answer, 'creditorAccount'),
+    debtorName: optionalText(answer, 'debtorName', SHORT_TEXT),
+    debtorAccount: optionalAccount(answer, 'debtorAccount'),
+    message: optionalText(answer, 'remittanceInformationUnstructured', SHORT_TEXT),
+    kid: structured && requiredText(structured, 'reference', SHORT_TEXT, 'remittanceInformationStructured.'),
+    bankTransactionCode: optionalText(answer, 'bankTransactionCode', SHORT_TEXT),
+    proprietaryBankTransactionCode: optionalText(answer, 'proprietaryBankTransactionCode', SHORT_TEXT),
   };
+}
+
+/**
+ * The list's transactions that the page before did not have; `seen` gains their ids. A booking made
+ * while the pages are read pushes a transaction onto the next page, never further, so only the page
+ * before is remembered.
+ */
+function newTransactionsOf(
+  answers: unknown,
+  list: string,
+  before: ReadonlySet<string>,
+  seen: Set<string>,
+): BankTransaction[] {
+  if (answers === undefined) return [];
+  if (!Array.isArray(answers)) answerIssue(`transactions.${list}`, 'expected a list');
+  if (answers.length > MAX_PAGE_TRANSACTIONS) {
+    answerIssue(`transactions.${list}`, `more than ${MAX_PAGE_TRANSACTIONS} transactions`);
+  }
+  const transactions: BankTransaction[] = [];
+  for (const [index, answer] of answers.entries()) {
+    let transaction: BankTransaction;
+    try {
+      transaction = transactionOf(answer);
+    } catch (error) {
+      if (error instanceof AnswerIssue) {
+        throw new AnswerIssue(`transactions.${list}[${index}].${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+    if (before.has(transaction.transactionId) || seen.has(transaction.transactionId)) continue;
+    seen.add(transaction.transactionId);
+    transactions.push(transaction);
+  }
+  return transactions;
+}
+
+type PageIds = { booked: ReadonlySet<string>; pending: ReadonlySet<string> };
+
+/**
+ * A page of the bank's transactions: the ones the page before did not have, their ids, and the link to
+ * the next page.
+ */
+function transactionPageOf(response: ProviderResponse, before: PageIds) {
+  try {
+    const transactions = recordAt(recordAt(response.body, 'the answer').transactions, 'transactions');
+    const links =
+      transactions._links === undefined ? undefined : recordAt(transactions._links, 'transactions._links');
+    const next =
+      links?.next === undefined
+        ? undefined
+        : requiredText(
+            recordAt(links.next, 'transactions._links.next'),
+            'href',
+            { min: 1, max: 4000 },
+            'transactions._links.next.',
+          );
+    const ids = { booked: new Set<string>(), pending: new Set<string>() };
+    return {
+      page: {
+        booked: newTransactionsOf(transactions.booked, 'booked', before.booked, ids.booked),
+        pending: newTransactionsOf(transactions.pending, 'pending', before.pending, ids.pending),
+      } satisfies TransactionPage,
+      ids,
+      next,
+    };
+  } catch (error) {
+    if (error instanceof AnswerIssue) {
+      throw protocolError(
+        response.requestId,
+        response.status,
+        `the answer is not as NextGenPSD2 says: ${error.message}`,
+        error,
+      );
+    }
+    throw error;
+  }
 }
 
 function onBehalfOfHeaders(onBehalfOf: OnBehalfOf | undefined) {
@@ -587,6 +722,50 @@ function bankClient(group: ConnectedBankGroup, http: ProviderHttp, maxTransactio
     }
   }
 
+  async function* transactionPages(
+    consentRead: AccountRead,
+    accountId: string,
+    query: TransactionQuery,
+  ): AsyncGenerator<TransactionPage> {
+    let before: PageIds = { booked: new Set(), pending: new Set() };
+    const pagesSeen = new Set<string>();
+    let request: ProviderRequest = {
+      method: 'GET',
+      path: `${accountPath(accountId)}/transactions`,
+      query: {
+        bookingStatus: query.bookingStatus ?? 'both',
+        dateFrom: query.dateFrom,
+        dateTo: query.dateTo,
+      },
+    };
+    for (let pageNumber = 1; ; pageNumber += 1) {
+      const response = await readAccountData(consentRead, request);
+      // A booking made while the pages are read can push a transaction onto the next page as well.
+      const { page, ids, next } = transactionPageOf(response, before);
+      before = ids;
+      yield page;
+      if (next === undefined) return;
+      if (pageNumber >= maxTransactionPages) {
+        throw new ProviderError({
+          party: 'bank',
+          failure: 'rejected',
+          requestId: response.requestId,
+          status: response.status,
+          reasonKey: 'bankTooManyTransactions',
+        });
+      }
+      const nextPath = pathOnBank(http.baseUrl, next);
+      if (nextPath === undefined) {
+        throw protocolError(response.requestId, response.status, 'the next page is not on the bank');
+      }
+      if (pagesSeen.has(nextPath)) {
+        throw protocolError(response.requestId, response.status, 'the next page is one already read');
+      }
+      pagesSeen.add(nextPath);
+      request = { method: 'GET', path: nextPath };
+    }
+  }
+
   const consentPath = (consentId: string) => `/v1/consents/${encodeURIComponent(consentId)}`;
   const accountPath = (accountId: string) => `/v1/accounts/${encodeURIComponent(accountId)}`;
   const paymentPath = (payment: PaymentReference) =>
@@ -677,51 +856,16 @@ function bankClient(group: ConnectedBankGroup, http: ProviderHttp, maxTransactio
       return read(BalancesAnswer, response).balances.map(balanceOf);
     },
 
+    transactionPages,
+
     async listTransactions(consentRead, accountId, query): Promise<AccountTransactions> {
-      const booked = new Map<string, BankTransaction>();
-      const pending = new Map<string, BankTransaction>();
-      const pagesSeen = new Set<string>();
-      let request: ProviderRequest = {
-        method: 'GET',
-        path: `${accountPath(accountId)}/transactions`,
-        query: {
-          bookingStatus: query.bookingStatus ?? 'both',
-          dateFrom: query.dateFrom,
-          dateTo: query.dateTo,
-        },
-      };
-      for (let page = 1; ; page += 1) {
-        const response = await readAccountData(consentRead, request);
-        const { transactions } = read(TransactionsAnswer, response);
-        // A booking made while the pages are read can push a transaction onto the next page as well.
-        for (const transaction of transactions.booked) {
-          booked.set(transaction.transactionId, transactionOf(transaction));
-        }
-        for (const transaction of transactions.pending) {
-          pending.set(transaction.transactionId, transactionOf(transaction));
-        }
-        const next = transactions._links?.next?.href;
-        if (next === undefined) break;
-        if (page >= maxTransactionPages) {
-          throw new ProviderError({
-            party: 'bank',
-            failure: 'rejected',
-            requestId: response.requestId,
-            status: response.status,
-            reasonKey: 'bankTooManyTransactions',
-          });
-        }
-        const nextPath = pathOnBank(http.baseUrl, next);
-        if (nextPath === undefined) {
-          throw protocolError(response.requestId, response.status, 'the next page is not on the bank');
-        }
-        if (pagesSeen.has(nextPath)) {
-          throw protocolError(response.requestId, response.status, 'the next page is one already read');
-        }
-        pagesSeen.add(nextPath);
-        request = { method: 'GET', path: nextPath };
+      const booked: BankTransaction[] = [];
+      const pending: BankTransaction[] = [];
+      for await (const page of transactionPages(consentRead, accountId, query)) {
+        booked.push(...page.booked);
+        pending.push(...page.pending);
       }
-      return { booked: [...booked.values()], pending: [...pending.values()] };
+      return { booked, pending };
     },
 
     async initiatePayment(request) {

@@ -190,6 +190,9 @@ export type BankTransaction = {
 
 export type AccountTransactions = { booked: BankTransaction[]; pending: BankTransaction[] };
 
+/** One page of the bank's answer, without the transactions an earlier page of the same listing had. */
+export type TransactionPage = AccountTransactions;
+
 /** Domestic in NOK to a Norwegian account, SEPA in EUR to an IBAN, or cross-border in any currency. */
 export type PaymentKind = 'domestic' | 'sepa' | 'crossBorder';
 
@@ -309,6 +312,16 @@ export type BankClient = {
   listAccounts(read: AccountRead, options?: { withBalance?: boolean }): Promise<BankAccount[]>;
   getAccount(read: AccountRead, accountId: string, options?: { withBalance?: boolean }): Promise<BankAccount>;
   getBalances(read: AccountRead, accountId: string): Promise<Balance[]>;
+  /**
+   * The period's transactions a page at a time, as the bank answers them, so a caller can store each page
+   * before the next is read; a transaction a booking pushed onto the next page as well comes once, with
+   * the first.
+   */
+  transactionPages(
+    read: AccountRead,
+    accountId: string,
+    query: TransactionQuery,
+  ): AsyncIterable<TransactionPage>;
   /** Every page of the period, booked and pending; a transaction seen on two pages is kept once. */
   listTransactions(
     read: AccountRead,

@@ -1,3 +1,4 @@
+import { addDays, todayIsoDate } from '@bilag/domain';
 import { type PersonBehaviour, SANDBOX_ACCOUNTS, TEST_PEOPLE } from '@bilag/sandbox/world';
 import { expect } from 'vitest';
 import { translate } from '../../platform/messages';
@@ -48,9 +49,7 @@ export const byNumber = (account: { bban: string }): AccountReference => ({ acco
 
 /** The sandbox's today moved by whole days, as YYYY-MM-DD in Oslo (where the banks book). */
 export function osloDay(offsetDays: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
+  return addDays(todayIsoDate('Europe/Oslo'), offsetDays);
 }
 
 // --- A person at the bank's page ----------------------------------------------------------------

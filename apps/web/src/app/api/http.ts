@@ -1,5 +1,6 @@
 import {
   ErrorReply,
+  EVENT_STREAM_REPLY,
   FILE_REPLY,
   LANGUAGE_HEADER,
   type Route,
@@ -72,6 +73,8 @@ export async function sendRoute<R extends Route>(
   const path = routeUrl(route, request);
   if (reply === FILE_REPLY)
     throw new Error(`${method} ${route.path} answers with a file; download it instead`);
+  if (reply === EVENT_STREAM_REPLY)
+    throw new Error(`${method} ${route.path} answers with an event stream; open it as a stream instead`);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     [LANGUAGE_HEADER]: readStoredLanguage(),

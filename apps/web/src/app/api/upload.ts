@@ -41,7 +41,8 @@ export function uploadFile<R extends Route>(
   { params, fields, fileField, files, signal, onProgress }: UploadRequest<R>,
 ): Promise<RouteReply<R>> {
   const { method, reply: replySchema } = route;
-  if (replySchema === 'file') return Promise.reject(new Error(`${method} ${route.path} answers with a file`));
+  if (typeof replySchema === 'string')
+    return Promise.reject(new Error(`${method} ${route.path} answers with a file or an event stream`));
   const path = routeUrl(route, { params });
   const session = currentSession();
   const form = new FormData();

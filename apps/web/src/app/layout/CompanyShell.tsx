@@ -1,10 +1,11 @@
 import type { Company } from '@bilag/contracts';
-import { AppShell, Center, Loader } from '@mantine/core';
+import { AppShell, Center } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CompanyPickerModal } from '../../features/companies';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { AppHeader } from './AppHeader';
 import { AppNavbar } from './AppNavbar';
 import classes from './CompanyShell.module.css';
@@ -43,7 +44,7 @@ export function CompanyShell({ company }: CompanyShellProps) {
           <Suspense
             fallback={
               <Center py="xl">
-                <Loader size="sm" aria-label={t('app.loading')} />
+                <LoadingSpinner size="sm" />
               </Center>
             }
           >

@@ -1,5 +1,5 @@
 import type { CompanyBank } from '@bilag/contracts';
-import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { AppModal } from '../../ui/AppModal';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { ListEmpty } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryGate } from '../../ui/QueryGate';
@@ -99,9 +100,7 @@ export default function BankAccountsPage() {
           <Text size="sm" c="dimmed" data-testid="bank-account-count" aria-live="polite">
             {accounts.data ? t('bankAccounts.count', { count: rows.length }) : ' '}
           </Text>
-          {(accounts.isFetching || sortAccounts.isPending) && (
-            <Loader size="xs" aria-label={t('app.loading')} />
-          )}
+          {(accounts.isFetching || sortAccounts.isPending) && <LoadingSpinner size="xs" />}
         </Group>
         <QueryGate
           query={accounts}

@@ -5,7 +5,6 @@ import {
   Card,
   Grid,
   Group,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { QueryGate } from '../../ui/QueryGate';
 import { UnprovenBalanceNote } from '../../ui/UnprovenBalanceNote';
 import { companyBankKeys } from './bank.queries';
@@ -164,7 +164,7 @@ export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps)
               {t('bankAccounts.balance.subtitle')}
             </Text>
           </Stack>
-          {balance.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+          {balance.isFetching && <LoadingSpinner size="xs" />}
         </Group>
 
         <Grid gap="md">

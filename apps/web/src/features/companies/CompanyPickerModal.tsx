@@ -1,5 +1,5 @@
 import type { Company } from '@bilag/contracts';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
 import { companyPath } from '../../app/company/company-path';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { CompanyPicker } from './CompanyPicker';
 import { companyKeys } from './company.queries';
 
@@ -39,7 +40,7 @@ export function CompanyPickerModal({
     if (companies.isPending) {
       return (
         <Center py="xl">
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingSpinner size="sm" />
         </Center>
       );
     }

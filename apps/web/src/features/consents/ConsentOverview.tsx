@@ -1,5 +1,5 @@
 import type { Consent } from '@bilag/contracts';
-import { Alert, Button, Card, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { companyPath } from '../../app/company/company-path';
 import { AppModal } from '../../ui/AppModal';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { ListEmpty } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryGate } from '../../ui/QueryGate';
@@ -91,7 +92,7 @@ export function ConsentOverview({ renewConsentId, onRenewClosed }: ConsentOvervi
   return (
     <Stack gap="lg" maw={1400}>
       <PageHeader title={t('consents.title')} subtitle={t('consents.subtitle', { company: company.Name })}>
-        {consents.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+        {consents.isFetching && <LoadingSpinner size="xs" />}
         {consents.data && consents.data.consents.length > 0 && createButton}
       </PageHeader>
 

@@ -4,7 +4,6 @@ import {
   Center,
   Checkbox,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { AppModal } from '../../ui/AppModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { KEYWORD_DELAY_MS } from '../../ui/FilterBar';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { QueryGate } from '../../ui/QueryGate';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { defaultVoucherFilter, voucherKeys } from '../vouchers';
@@ -183,7 +183,7 @@ export function ConnectSeveralModal({
               query={search}
               loading={
                 <Center py="xs">
-                  <Loader size="xs" aria-label={t('app.loading')} />
+                  <LoadingSpinner size="xs" />
                 </Center>
               }
               isEmpty={() => found.length === 0}

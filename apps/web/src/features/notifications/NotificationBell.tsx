@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Indicator,
-  Loader,
   Popover,
   ScrollArea,
   Stack,
@@ -23,6 +22,8 @@ import { useNavigate } from 'react-router';
 import { safeAppPath } from '../../app/callbacks/callback-query';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
+import { useLiveUpdates } from './live-updates';
 import classes from './NotificationBell.module.css';
 import { notificationTime } from './notification.format';
 import { useMarkAllNotificationsReadMutation, useReadNotificationMutation } from './notification.mutations';
@@ -105,7 +106,8 @@ function NotificationGroup({
 
 /**
  * The bell in the header: how many of the person's notifications in the company are unread, and a panel
- * of today's and earlier ones. Opening one marks it read and goes where it points.
+ * of today's and earlier ones. Opening one marks it read and goes where it points. The bell keeps the
+ * company's live stream open while the person is in the company.
  */
 export function NotificationBell({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
@@ -113,6 +115,7 @@ export function NotificationBell({ companyId }: { companyId: number }) {
   const language = useLanguage();
   const [isOpen, setIsOpen] = useState(false);
   const panel = useQuery(notificationKeys.panel(companyId, language));
+  useLiveUpdates(companyId);
   const readOne = useReadNotificationMutation(companyId);
   const markAll = useMarkAllNotificationsReadMutation(companyId);
   const unread = panel.data?.countUnRead ?? 0;
@@ -189,7 +192,7 @@ export function NotificationBell({ companyId }: { companyId: number }) {
         )}
         {!panel.data && !panel.isError && (
           <Center py="lg">
-            <Loader size="sm" aria-label={t('app.loading')} />
+            <LoadingSpinner size="sm" />
           </Center>
         )}
         {isEmpty && (

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { safeAppPath } from '../../app/callbacks/callback-query';
+import { CompanyEmailAddress } from '../mail';
 import { ONBOARDING_HEADING_ID } from './OnboardingCard';
 
 /** What a done step's line says: how many there are of what it set up, or that it is in place. */
@@ -21,8 +22,18 @@ function doneSummary(step: SettingsStep, t: TFunction): string {
   }
 }
 
-function StepSummary({ step }: { step: SettingsStep }) {
+function StepSummary({ step, emailAddress }: { step: SettingsStep; emailAddress: string }) {
   const { t } = useTranslation();
+  if (step.key === 'emailAddress') {
+    return (
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed" data-testid="step-summary">
+          {t('settings.doneTexts.emailAddress')}
+        </Text>
+        <CompanyEmailAddress address={emailAddress} />
+      </Stack>
+    );
+  }
   if (!step.done) {
     return (
       <Text size="sm" data-testid="step-todo">
@@ -37,7 +48,15 @@ function StepSummary({ step }: { step: SettingsStep }) {
   );
 }
 
-function StepLine({ step, position }: { step: SettingsStep; position: number }) {
+function StepLine({
+  step,
+  position,
+  emailAddress,
+}: {
+  step: SettingsStep;
+  position: number;
+  emailAddress: string;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const title = t(`settings.steps.${step.key}`);
@@ -79,7 +98,7 @@ function StepLine({ step, position }: { step: SettingsStep; position: number }) 
               {step.done ? t('settings.done') : t('settings.notDone')}
             </Badge>
           </Group>
-          <StepSummary step={step} />
+          <StepSummary step={step} emailAddress={emailAddress} />
         </Stack>
       </Group>
       {link && !isThisPage && (
@@ -145,7 +164,7 @@ export function SettingsStepList({ settings }: { settings: CompanySettings }) {
         aria-label={t('settings.stepsTitle')}
       >
         {settings.steps.map((step, index) => (
-          <StepLine key={step.key} step={step} position={index + 1} />
+          <StepLine key={step.key} step={step} position={index + 1} emailAddress={settings.emailAddress} />
         ))}
       </Stack>
     </Card>

@@ -9,7 +9,6 @@ import {
   DataList,
   Drawer,
   Group,
-  Loader,
   Stack,
   Text,
   Title,
@@ -25,6 +24,7 @@ import { DataListField } from '../../ui/DataListField';
 import { DateFormat, formatDate } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { formatCalendarDate } from '../../ui/format';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { PaymentStatusBadge, TransactionStatusBadge } from './TransactionBadges';
 import { TransactionEditForm } from './TransactionEditForm';
@@ -171,7 +171,7 @@ export function TransactionDrawer({
         </Alert>
       ) : !transaction ? (
         <Center py="xl">
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingSpinner size="sm" />
         </Center>
       ) : (
         <Stack gap="lg">
@@ -211,7 +211,7 @@ export function TransactionDrawer({
             <TransactionHistory entries={history.data} />
           ) : (
             <Center py="md">
-              <Loader size="sm" aria-label={t('app.loading')} />
+              <LoadingSpinner size="sm" />
             </Center>
           )}
 

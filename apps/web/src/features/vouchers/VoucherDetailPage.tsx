@@ -1,5 +1,5 @@
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
-import { Anchor, Button, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,8 @@ import { companyPath } from '../../app/company/company-path';
 import { StatusPage } from '../../app/status/StatusPage';
 import { displayTimeZone } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
+import { EhfVoucherSection } from '../ehf';
 import { VoucherTransactionsCard } from '../matching';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { PaidBadge, StatusBadge } from './VoucherBadges';
@@ -88,7 +90,7 @@ export default function VoucherDetailPage() {
         <ErrorAlert error={detail.error} title={t('vouchers.detail.loadFailed')} />
       ) : !voucher ? (
         <Center py="xl">
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingSpinner size="sm" />
         </Center>
       ) : (
         <>
@@ -144,6 +146,7 @@ export default function VoucherDetailPage() {
                     labelSuggestions={(labels.data ?? []).map((label) => label.Label)}
                   />
                 </Card>
+                <EhfVoucherSection companyId={company.Id} voucherId={voucher.Id} />
                 <VoucherPaymentCard
                   companyId={company.Id}
                   voucher={voucher}

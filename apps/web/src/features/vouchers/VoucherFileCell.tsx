@@ -3,7 +3,7 @@ import { Center, Group, HoverCard, Image, Loader, Text } from '@mantine/core';
 import { IconFileOff, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { voucherKeys } from './voucher.queries';
 
 function Thumbnail({ companyId, file }: { companyId: number; file: VoucherFile }) {

@@ -1,22 +1,12 @@
 import type { VoucherFile } from '@bilag/contracts';
-import {
-  Anchor,
-  Box,
-  Center,
-  EmptyState,
-  Group,
-  Image,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Box, Center, EmptyState, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconFileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/errors';
-import { useObjectUrl } from './useObjectUrl';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { voucherKeys } from './voucher.queries';
 
 const PREVIEW_HEIGHT = 640;
@@ -26,6 +16,7 @@ function FileView({ companyId, file }: { companyId: number; file: VoucherFile })
   const original = useQuery(voucherKeys.file(companyId, file.Id, 'original'));
   const url = useObjectUrl(original.data);
   const isPdf = file.MimeType === 'application/pdf';
+  const isImage = file.MimeType.startsWith('image/');
 
   if (original.isError) {
     return (
@@ -40,7 +31,7 @@ function FileView({ companyId, file }: { companyId: number; file: VoucherFile })
   if (!url) {
     return (
       <Center h={PREVIEW_HEIGHT / 2}>
-        <Loader size="sm" aria-label={t('app.loading')} />
+        <LoadingSpinner size="sm" />
       </Center>
     );
   }
@@ -65,7 +56,7 @@ function FileView({ companyId, file }: { companyId: number; file: VoucherFile })
               </Anchor>
             </Center>
           </object>
-        ) : (
+        ) : isImage ? (
           <Image
             src={url}
             alt={file.FileName}
@@ -73,6 +64,13 @@ function FileView({ companyId, file }: { companyId: number; file: VoucherFile })
             mah={PREVIEW_HEIGHT}
             data-testid="voucher-image"
           />
+        ) : (
+          // An EHF document's XML is kept beside its PDF; there is nothing to show of it but the file itself.
+          <Center h={200}>
+            <Anchor href={url} download={file.FileName}>
+              {t('vouchers.file.download', { name: file.FileName })}
+            </Anchor>
+          </Center>
         )}
       </Box>
       <Group justify="space-between" gap="xs">

@@ -1,5 +1,5 @@
 import type { Basket } from '@bilag/contracts';
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api/errors';
 import { useSession } from '../../../app/session/session.store';
 import { AppModal } from '../../../ui/AppModal';
+import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 import { ToastType, toast } from '../../../ui/toast';
 import { isFinalSigningEvent, type SigningEvent, SigningWaitingAlert, useSigningWindow } from '../../signing';
 import { BasketSummary } from './BasketSummary';
@@ -107,7 +108,7 @@ function BasketDialog({
   if (!basket.data) {
     return (
       <Center py="xl" data-testid="basket-modal">
-        <Loader size="sm" aria-label={t(target.kind === 'new' ? 'signing.basket.saving' : 'app.loading')} />
+        <LoadingSpinner size="sm" label={target.kind === 'new' ? t('signing.basket.saving') : undefined} />
       </Center>
     );
   }

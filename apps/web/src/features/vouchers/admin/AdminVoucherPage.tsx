@@ -1,5 +1,5 @@
 import type { AdminVoucher } from '@bilag/contracts';
-import { Card, Group, Loader, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Card, Group, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { companyPath } from '../../../app/company/company-path';
 import { dateLocaleTag } from '../../../i18n/language';
 import { useLanguage } from '../../../i18n/useLanguage';
+import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 import { ListEmpty } from '../../../ui/PagedList';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryGate } from '../../../ui/QueryGate';
@@ -163,7 +164,7 @@ export default function AdminVoucherPage() {
             <Text size="sm" c="dimmed" data-testid="admin-voucher-count">
               {list.data ? t('vouchers.admin.count', { count: total }) : ' '}
             </Text>
-            {list.isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+            {list.isFetching && <LoadingSpinner size="xs" />}
           </Group>
         </Stack>
 

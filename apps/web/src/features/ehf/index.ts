@@ -1,0 +1,1 @@
+export { EhfVoucherSection } from './EhfVoucherSection';

@@ -1,0 +1,1 @@
+export { inboxKeys } from './inbox.queries';

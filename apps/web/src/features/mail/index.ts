@@ -1,0 +1,3 @@
+export { CompanyEmailAddress } from './CompanyEmailAddress';
+export { MailReviewActions, type MailReviewActionsProps } from './MailReviewActions';
+export { mailKeys } from './mail.queries';

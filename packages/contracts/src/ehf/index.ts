@@ -1,0 +1,3 @@
+export * from './ehf';
+export * from './reports';
+export * from './spam';

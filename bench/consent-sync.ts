@@ -1,15 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { ApiPrefix } from '@bilag/contracts';
 import { addDays, todayIsoDate } from '@bilag/domain';
 import { count, desc, eq } from 'drizzle-orm';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/client';
 import {
@@ -23,6 +18,18 @@ import {
 import { ConsentSyncJob } from '../apps/server/src/features/consents/bank-sync.jobs';
 import { createProviders } from '../apps/server/src/providers';
 import { BENCH_LOGIN, seedBenchCompanies, withBenchPostgres } from './bench-database';
+import {
+  callApi,
+  logTail,
+  resetPeakMemory,
+  residentMegabytes,
+  round,
+  type ServerProcess,
+  startSandbox,
+  startServer,
+  stopSandbox,
+  stopServer,
+} from './built-server';
 import type { BenchResult } from './result';
 
 /**
@@ -38,7 +45,6 @@ import type { BenchResult } from './result';
  * `BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` passes Node flags to the server, to profile it.
  */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const EXTRA_SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter((flag) => flag);
 /** A bank answers 100 transactions a page and the client follows at most 100 pages: 10,000 an account. */
 const TRANSACTIONS_PER_ACCOUNT = 10_000;
 const DAYS = 90;
@@ -47,114 +53,8 @@ const MEMORY_GOAL_MB = 300;
 const JOB_POLL_MS = 50;
 /** How long the bench waits for the sync before it gives up. */
 const SYNC_TIMEOUT_MS = 15 * 60_000;
-const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_BUILD = path.join(REPOSITORY_ROOT, 'apps/server/build.mjs');
-/** The server runs as `npm start` runs it: the built bundle, without a TypeScript loader. */
-const SERVER_ENTRY = path.join(REPOSITORY_ROOT, 'apps/server/dist/main.mjs');
 
 type BulkAccounts = { consentId: string; accounts: { resourceId: string; bban: string; iban: string }[] };
-type ServerProcess = { url: string; child: ChildProcess; logFile: string };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
-}
-
-/** The sandbox as `npm start` runs it, in its own process, so its memory is not counted as the server's. */
-async function startSandbox(
-  dataDir: string,
-): Promise<{ url: string; child: ChildProcess; smtpPort: number }> {
-  const [port, smtpPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/main.ts'], {
-    cwd: REPOSITORY_ROOT,
-    env: { ...process.env, SANDBOX_PORT: String(port), SMTP_PORT: String(smtpPort), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    const answer = await fetch(`${url}/sandbox/clock`).catch(() => undefined);
-    if (answer?.ok) return { url, child, smtpPort };
-    await sleep(200);
-  }
-  child.kill();
-  throw new Error('the sandbox did not start');
-}
-
-async function logTail(server: ServerProcess): Promise<string> {
-  return (await readFile(server.logFile, 'utf8').catch(() => '')).slice(-4000);
-}
-
-/** The built server on the bench database, with its job runner, reading the sandbox's banks. */
-async function startServer(options: {
-  databaseUrl: string;
-  sandbox: { url: string; smtpPort: number };
-  dataDir: string;
-}): Promise<ServerProcess> {
-  await promisify(execFile)(process.execPath, [SERVER_BUILD]);
-  const port = await freePort();
-  const logFile = path.join(options.dataDir, 'server.log');
-  const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, SERVER_ENTRY], {
-    cwd: REPOSITORY_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      SANDBOX_URL: options.sandbox.url,
-      SMTP_PORT: String(options.sandbox.smtpPort),
-      START_SANDBOX: '0',
-      SEED_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const server = { url: `http://127.0.0.1:${port}`, child, logFile };
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`the server stopped at start-up:\n${await logTail(server)}`);
-    const ready = await fetch(`${server.url}/health/ready`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (ready) return server;
-  }
-  await stopServer(server);
-  throw new Error(`the server was not ready within 120 s:\n${await logTail(server)}`);
-}
-
-async function stopServer({ child }: ServerProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const stopped = await Promise.race([
-    exited.then(() => true),
-    sleep(15_000, undefined, { ref: false }).then(() => false),
-  ]);
-  if (!stopped) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-/** A line of the process's status in /proc, in MB: VmRSS (resident now) or VmHWM (the peak of it). */
-async function residentMegabytes(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]);
-  if (!Number.isFinite(kilobytes)) throw new Error(`no ${field} for process ${pid}`);
-  return kilobytes / 1024;
-}
-
-/** Starts the process's peak resident size afresh from its current size, so start-up is not counted. */
-async function resetPeakMemory(pid: number | undefined): Promise<void> {
-  await writeFile(`/proc/${pid}/clear_refs`, '5');
-}
 
 async function makeBulkAccounts(sandboxUrl: string, accounts: number): Promise<BulkAccounts> {
   const answer = await fetch(`${sandboxUrl}/sandbox/banks/dnb/bulk-accounts`, {
@@ -226,26 +126,10 @@ async function readAlone(sandbox: { url: string; smtpPort: number }, bulk: BulkA
   let rows = 0;
   for (const account of bulk.accounts) {
     await dnb.getBalances(read, account.resourceId);
-    const { booked } = await dnb.listTransactions(read, account.resourceId, {
-      dateFrom,
-      bookingStatus: 'booked',
-    });
-    rows += booked.length;
+    const pages = dnb.transactionPages(read, account.resourceId, { dateFrom, bookingStatus: 'booked' });
+    for await (const page of pages) rows += page.booked.length;
   }
   return { rows, seconds: (performance.now() - started) / 1000 };
-}
-
-type Envelope<T> = { isSuccess: boolean; data: T };
-
-async function callApi<T>(server: ServerProcess, route: string, body: unknown, token?: string): Promise<T> {
-  const answer = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`POST ${route}: ${answer.status} ${text.slice(0, 500)}`);
-  return (JSON.parse(text) as Envelope<T>).data;
 }
 
 /** The sync's job from the moment the server's runner takes it until it is done: its seconds of work. */
@@ -267,8 +151,6 @@ async function awaitSyncJob(db: Db, server: ServerProcess): Promise<number> {
   }
   throw new Error(`the sync did not finish within ${SYNC_TIMEOUT_MS / 60_000} minutes`);
 }
-
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function benchConsentSync(): Promise<BenchResult[]> {
   const accountCount = Math.max(1, Math.round(100 * SCALE));
@@ -342,7 +224,7 @@ export async function benchConsentSync(): Promise<BenchResult[]> {
       }
     });
   } finally {
-    sandbox.child.kill('SIGTERM');
+    await stopSandbox(sandbox);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

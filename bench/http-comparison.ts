@@ -25,23 +25,26 @@ function pooledP99(runs: LoadSummary[]): number {
   return percentile(latencies, 0.99);
 }
 
-/** Asynchronous, because the servers under test live in this process and must keep answering. */
-async function runLoad(
+/**
+ * A run of load.ts in a process of its own with the task it reads from argv; asynchronous, because the
+ * servers under test may live in this process and must keep answering.
+ */
+export async function spawnLoad(task: Record<string, unknown>): Promise<LoadSummary> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify(task)],
+    // A paced run answers every latency; twenty minutes of it is tens of MB.
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout);
+}
+
+function runLoad(
   target: LoadTarget,
   companyIds: number[],
   options: { seconds: number; rate?: number },
 ): Promise<LoadSummary> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'load.ts'),
-      JSON.stringify({ ...target, companyIds, connections: 16, ...options }),
-    ],
-    { encoding: 'utf8', maxBuffer: 10 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout);
+  return spawnLoad({ ...target, companyIds, connections: 16, ...options });
 }
 
 export type HttpComparison = {

@@ -14,8 +14,14 @@ import { percentile } from './stats';
  */
 type LoadTask = {
   url: string;
+  /** `{name}` is replaced by the name's value in the next of `substitutions`, or by the next company id. */
   pathTemplate: string;
   companyIds: number[];
+  /** Values taken in turns, one set per request, for calls that name more than a company. */
+  substitutions?: Record<string, string | number>[];
+  method?: 'GET' | 'PUT' | 'POST';
+  /** A JSON body, with the same `{name}` placeholders as the path; `{n}` is the request's number. */
+  bodyTemplate?: string;
   headers: Record<string, string>;
   seconds: number;
   connections: number;
@@ -31,20 +37,50 @@ export type LoadSummary = {
   total: number;
   /** Every answered request's latency in ms, ascending; only when paced. */
   latencies?: number[];
+  /** Per minute of a paced run: the p99 of its answered requests and its failures. */
+  minutes?: { p99: number; errors: number }[];
+  /** The failures by their HTTP status, or `socket` for a connection that failed. */
+  errorsByStatus?: Record<string, number>;
 };
 
 const task: LoadTask = JSON.parse(process.argv[2] ?? '{}');
+const substitutions = task.substitutions ?? task.companyIds.map((companyId) => ({ companyId }));
+const method = task.method ?? 'GET';
 let next = 0;
-const nextPath = () =>
-  task.pathTemplate.replace('{companyId}', String(task.companyIds[next++ % task.companyIds.length] ?? 1));
+
+/** The path and body of the next request, its placeholders filled in. */
+function nextRequest(): { path: string; body: string | undefined } {
+  const number = next++;
+  const values: Record<string, string | number> = {
+    companyId: 1,
+    ...substitutions[number % substitutions.length],
+    n: number,
+  };
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
+  return {
+    path: fill(task.pathTemplate),
+    body: task.bodyTemplate === undefined ? undefined : fill(task.bodyTemplate),
+  };
+}
+const headers =
+  task.bodyTemplate === undefined ? task.headers : { ...task.headers, 'content-type': 'application/json' };
 
 async function maximumThroughput(): Promise<LoadSummary> {
   const result = await autocannon({
     url: task.url,
     connections: task.connections,
     duration: task.seconds,
-    headers: task.headers,
-    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+    headers,
+    method,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { path, body } = nextRequest();
+          return { ...request, path, ...(body === undefined ? {} : { body }) };
+        },
+      },
+    ],
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -67,29 +103,45 @@ async function pacedLatency(rate: number): Promise<LoadSummary> {
   const latencies: number[] = [];
   let errors = 0;
   let settled = 0;
+  const minutes: { latencies: number[]; errors: number }[] = [];
+  const errorsByStatus: Record<string, number> = {};
+  const minuteOf = (scheduledAt: number) => {
+    const index = Math.max(0, Math.floor((scheduledAt - start) / 60_000));
+    minutes[index] ??= { latencies: [], errors: 0 };
+    return minutes[index];
+  };
 
   const send = (scheduledAt: number) =>
     new Promise<void>((resolve) => {
       let isFinished = false;
       // A socket can still report an error after its response ended; the request counts once.
-      const finish = (isSuccess: boolean) => {
+      const finish = (status: number | 'socket') => {
         if (isFinished) return;
         isFinished = true;
-        if (isSuccess) latencies.push(performance.now() - scheduledAt);
-        else errors++;
+        const minute = minuteOf(scheduledAt);
+        if (status === 200) {
+          const latency = performance.now() - scheduledAt;
+          latencies.push(latency);
+          minute.latencies.push(latency);
+        } else {
+          errors++;
+          minute.errors++;
+          errorsByStatus[status] = (errorsByStatus[status] ?? 0) + 1;
+        }
         settled++;
         resolve();
       };
+      const { path, body } = nextRequest();
       const outgoing = request(
-        { agent, host: target.hostname, port: target.port, path: nextPath(), headers: task.headers },
+        { agent, host: target.hostname, port: target.port, path, method, headers },
         (response) => {
           response.resume();
-          response.on('end', () => finish(response.statusCode === 200));
-          response.on('error', () => finish(false));
+          response.on('end', () => finish(response.statusCode ?? 'socket'));
+          response.on('error', () => finish('socket'));
         },
       );
-      outgoing.on('error', () => finish(false));
-      outgoing.end();
+      outgoing.on('error', () => finish('socket'));
+      outgoing.end(body);
     });
 
   const start = performance.now() + intervalMs;
@@ -120,6 +172,16 @@ async function pacedLatency(rate: number): Promise<LoadSummary> {
     errors,
     total: settled,
     latencies: latencies.map(round),
+    minutes: minutes.map((minute) => ({
+      p99: round(
+        percentile(
+          minute.latencies.sort((a, b) => a - b),
+          0.99,
+        ),
+      ),
+      errors: minute.errors,
+    })),
+    errorsByStatus,
   };
 }
 

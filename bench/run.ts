@@ -1,12 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { benchConsentSync } from './consent-sync';
+import { benchEhfIntake } from './ehf-intake';
+import { benchFuzz } from './fuzz';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
+import { benchMailIntake } from './mail-intake';
 import { benchMatching } from './matching';
 import { benchPayments } from './payments';
 import type { BenchResult } from './result';
 import { benchSigning } from './signing';
+import { benchSoak } from './soak';
 import { benchStatements } from './statements';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
 
@@ -23,7 +27,16 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   payments: benchPayments,
   signing: benchSigning,
   'consent-sync': benchConsentSync,
+  'mail-intake': benchMailIntake,
+  'ehf-intake': benchEhfIntake,
+  soak: benchSoak,
+  fuzz: benchFuzz,
 };
+/**
+ * Groups that take long enough to run only when named: the soak holds its load for 20 minutes, the
+ * long fuzz sends a thousand requests to every call.
+ */
+const onlyWhenNamed = new Set(['soak', 'fuzz']);
 
 // The servers measured in this process run with the flags the server runs with in production.
 const missingFlags = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
@@ -41,7 +54,7 @@ if (missingFlags.length > 0) {
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const results: BenchResult[] = [];
 for (const [name, run] of Object.entries(groups)) {
-  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  if (chosen.length > 0 ? !chosen.includes(name) : onlyWhenNamed.has(name)) continue;
   process.stderr.write(`running ${name}…\n`);
   results.push(...(await run()));
 }

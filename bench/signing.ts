@@ -22,12 +22,11 @@ import {
   approveAtBank,
   approvePaymentAtBank,
   approveWithBankId,
-  type Browser,
   payNow,
   saveBasketOf,
   signBasket,
-  signIn,
 } from '../apps/server/src/features/payments/basket-journey.fixtures';
+import { type Browser, signIn } from '../apps/server/src/test/http-client';
 import { givenSandbox, type RunningSandbox } from '../apps/server/src/test/sandbox';
 import { BENCH_LOGIN, seedBenchCompanies, withBenchPostgres } from './bench-database';
 import type { BenchResult } from './result';

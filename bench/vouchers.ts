@@ -14,7 +14,7 @@ const BARE_LIST_SQL = `select * from vouchers where company_id = $1 and deleted_
 const BARE_COUNT_SQL = `select count(*) from vouchers where company_id = $1 and deleted_at is null
   and effective_date >= '2025-01-01' and effective_date < '2026-01-01'`;
 
-async function seed(database: DatabaseHandle, companies: number, vouchersPerCompany: number) {
+export async function seedVouchers(database: DatabaseHandle, companies: number, vouchersPerCompany: number) {
   const db = database.db;
   await seedBenchCompanies(database, companies);
   await db.execute(sql`insert into vouchers (company_id, voucher_date, effective_date, supplier_name, amount_ore, currency, source, status, labels)
@@ -44,7 +44,7 @@ export async function benchVoucherListPostgres(
   const companies = options.companies ?? 1000;
   return withBenchPostgres(async (handle, barePool) => {
     await handle.migrate();
-    await seed(handle, companies, options.vouchersPerCompany ?? 1000);
+    await seedVouchers(handle, companies, options.vouchersPerCompany ?? 1000);
     return compareListCall(
       voucherList(`PostgreSQL, ${companies * (options.vouchersPerCompany ?? 1000)} vouchers`),
       handle,
@@ -61,7 +61,7 @@ export async function benchVoucherListEmbedded(
   const handle = await openPglite();
   try {
     await handle.migrate();
-    await seed(handle, companies, options.vouchersPerCompany ?? 1000);
+    await seedVouchers(handle, companies, options.vouchersPerCompany ?? 1000);
     return await compareListCall(
       voucherList(`embedded PGlite, ${companies * (options.vouchersPerCompany ?? 1000)} vouchers`),
       handle,

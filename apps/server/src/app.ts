@@ -29,6 +29,7 @@ import {
   settlePaymentsOfImport,
 } from './features/payments';
 import { signingRoutes } from './features/signing';
+import { taskRoutes } from './features/tasks';
 import { transactionRoutes } from './features/transactions';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
@@ -182,6 +183,7 @@ export async function buildApp({
     accessPointUrl: config.providers.peppol.url,
   });
   await app.register(ehfReportRoutes, { db, providers, store });
+  await app.register(taskRoutes, { db, store });
   await app.register(jobRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -7,6 +7,7 @@ import { ORPHAN_SWEEP_JOB, sweepOrphanFiles } from './features/files';
 import { mailIntakeJobs } from './features/mail-intake';
 import { onboardingJobs } from './features/onboarding';
 import { paymentJobs } from './features/payments';
+import { taskJobs } from './features/tasks';
 import { deleteOldJobs, type JobHandlers, type JobSchedule } from './platform/jobs';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
 import type { Providers } from './providers';
@@ -28,6 +29,7 @@ export function productJobs(dependencies: {
   const payments = paymentJobs(dependencies);
   const consents = consentJobs(dependencies);
   const onboarding = onboardingJobs(dependencies);
+  const tasks = taskJobs();
   const { dataDir } = dependencies.config;
   const store =
     dependencies.store ??
@@ -48,6 +50,7 @@ export function productJobs(dependencies: {
       ...payments.handlers,
       ...consents.handlers,
       ...onboarding.handlers,
+      ...tasks.handlers,
       ...ehfReports,
       ...mailIntake,
       ...fileSweep,
@@ -60,6 +63,7 @@ export function productJobs(dependencies: {
       ...payments.schedules,
       ...consents.schedules,
       ...onboarding.schedules,
+      ...tasks.schedules,
       { name: CLEANUP_JOB, everyMs: DAY_MS },
       ...(store ? [{ name: ORPHAN_SWEEP_JOB, everyMs: DAY_MS }] : []),
     ],

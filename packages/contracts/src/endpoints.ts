@@ -7,5 +7,6 @@ export const ApiPrefix = {
   consent: '/api/consent',
   ehf: '/api/ehf',
   mail: '/api/mail',
+  task: '/api/task',
   log: '/api/log',
 } as const;

@@ -18,6 +18,7 @@ export * from './roles';
 export * from './route';
 export * from './route-table';
 export * from './signing';
+export * from './tasks';
 export * from './text';
 export * from './transactions';
 export * from './vouchers';

@@ -11,6 +11,7 @@ import * as payments from './payments';
 import * as platform from './platform';
 import { collectRoutes } from './route';
 import * as signing from './signing';
+import * as tasks from './tasks';
 import * as transactions from './transactions';
 import * as vouchers from './vouchers';
 
@@ -28,6 +29,7 @@ export const routeTable = collectRoutes(
   payments,
   platform,
   signing,
+  tasks,
   transactions,
   vouchers,
 );

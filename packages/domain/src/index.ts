@@ -10,6 +10,7 @@ export * from './money/norwegian';
 export * from './money/ore';
 export * from './payments';
 export * from './statements';
+export * from './tasks/recurrence';
 export * from './text/decode';
 export * from './text/kid-message';
 export * from './validators/account-number';

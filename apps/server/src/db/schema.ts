@@ -16,6 +16,7 @@ export * from '../features/onboarding/onboarding.table';
 export * from '../features/payments/payment.table';
 export * from '../features/payments/payment-basket.table';
 export * from '../features/signing/signing.table';
+export * from '../features/tasks/task.table';
 export * from '../features/transactions/transaction.table';
 export * from '../features/vouchers/voucher.table';
 export * from '../platform/app-setting.table';

@@ -11,7 +11,13 @@ import {
   givenVoucher,
   multipart,
 } from './fixtures';
-import { givenConsent, givenEhfDocument, givenInboxItem, givenNotification } from './record-fixtures';
+import {
+  givenConsent,
+  givenEhfDocument,
+  givenInboxItem,
+  givenNotification,
+  givenTaskRecords,
+} from './record-fixtures';
 import { exampleRequest, injectExample, type RecordIds } from './route-examples';
 import { givenSandbox, type RunningSandbox } from './sandbox';
 import { createTestApp } from './test-app';
@@ -63,6 +69,8 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
   consentScaV2:
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
+  taskOverview: 'the tasks of the companies the caller works in',
+  editorImage: 'an image at its unguessable address: the company and 128 random bits',
   receivePeppolDelivery:
     'the PEPPOL access point delivers here, signed with the webhook secret; the envelope names the receiver',
 };
@@ -157,6 +165,7 @@ describe('company scoping, proven from the route table', () => {
       consent: await givenConsent(context.db, companyId, SECRET),
       notification: await givenNotification(context.db, companyId, SECRET),
       ehfDocument: await givenEhfDocument(context.db, companyId, SECRET),
+      ...(await givenTaskRecords(context.db, companyId, SECRET)),
       ...(await givenInboxItem(context.db, companyId, SECRET).then((item) => ({
         inboxItem: item.id,
         inboxItemUuid: item.uuid,

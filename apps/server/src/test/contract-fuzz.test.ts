@@ -16,7 +16,13 @@ import {
   login,
   type TenantApp,
 } from './fixtures';
-import { givenConsent, givenEhfDocument, givenInboxItem, givenNotification } from './record-fixtures';
+import {
+  givenConsent,
+  givenEhfDocument,
+  givenInboxItem,
+  givenNotification,
+  givenTaskRecords,
+} from './record-fixtures';
 import {
   exampleRequest,
   injectEventStream,
@@ -254,6 +260,7 @@ describe('every call, fuzzed from its contract', () => {
       consent: await givenConsent(context.db, companyId, 'Fuzz'),
       notification: await givenNotification(context.db, companyId, 'Fuzz'),
       ehfDocument: await givenEhfDocument(context.db, companyId, 'Fuzz'),
+      ...(await givenTaskRecords(context.db, companyId, 'Fuzz')),
       ...(await givenInboxItem(context.db, companyId, 'Fuzz').then((item) => ({
         inboxItem: item.id,
         inboxItemUuid: item.uuid,

@@ -11,6 +11,7 @@ import {
 } from '../db/schema';
 import { type NewArrival, recordArrival } from '../features/inbox';
 import { notifyCompanyUsers } from '../features/notifications';
+import * as tasks from '../features/tasks/task.repository';
 
 /**
  * A consent as it stands once the bank has approved it, with one account and one history line, each
@@ -114,4 +115,27 @@ export async function givenEhfDocument(db: Db, companyId: number, mark: string):
     .returning({ id: ehfDocuments.id });
   if (!row) throw new Error('The EHF document was not stored');
   return row.id;
+}
+
+/**
+ * A task of the company with a comment, a label and a template, each carrying `mark`. Written through
+ * the tasks' repository, as their service writes them.
+ */
+export async function givenTaskRecords(db: Db, companyId: number, mark: string) {
+  const label = await tasks.insertLabel(db, { companyId, name: `${mark} etikett`, color: 'red' });
+  if (!label) throw new Error('the label was not stored');
+  const template = await tasks.insertTemplate(db, { companyId, title: `${mark} mal` });
+  const task = await tasks.insertTask(db, {
+    companyId,
+    title: `${mark} oppgave`,
+    description: `<p>${mark}</p>`,
+    templateId: template.id,
+  });
+  await tasks.replaceLabels(db, companyId, task.id, [label.id]);
+  const comment = await tasks.insertComment(db, {
+    companyId,
+    taskId: task.id,
+    content: `<p>${mark} kommentar</p>`,
+  });
+  return { task: task.id, taskComment: comment.id, taskLabel: label.id, taskTemplate: template.id };
 }

@@ -26,6 +26,10 @@ export type RecordIds = {
   /** The inbox item's address (/inbox/{uuid}). */
   inboxItemUuid: string;
   ehfDocument: number;
+  task: number;
+  taskComment: number;
+  taskLabel: number;
+  taskTemplate: number;
 };
 
 export type RecordKind = keyof RecordIds;
@@ -96,6 +100,9 @@ const ID_FIELDS: Record<string, RecordKind> = {
   consentId: 'consent',
   inboxItemId: 'inboxItem',
   uuid: 'inboxItemUuid',
+  taskId: 'task',
+  labelIds: 'taskLabel',
+  templateId: 'taskTemplate',
 };
 
 /** What a bare `:id` (or `ids`) names, by the first path segment after the service prefix. */
@@ -113,6 +120,11 @@ const ID_BY_PATH: Record<string, RecordKind> = {
   notifications: 'notification',
   inbox: 'inboxItem',
   documents: 'ehfDocument',
+  tasks: 'task',
+  comments: 'taskComment',
+  labels: 'taskLabel',
+  templates: 'taskTemplate',
+  'template-global': 'taskTemplate',
 };
 
 export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
@@ -139,6 +151,7 @@ export function textExample(schema: JsonSchema): string {
     'x',
     '923456783',
     '/eksempel',
+    '1-0123456789abcdef0123456789abcdef.png',
   ];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));

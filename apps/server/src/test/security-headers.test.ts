@@ -50,6 +50,10 @@ describe('security headers on every reply, proven from the route table', () => {
       inboxItem: UNKNOWN_RECORD,
       inboxItemUuid: '00000000-0000-4000-8000-000000000000',
       ehfDocument: UNKNOWN_RECORD,
+      task: UNKNOWN_RECORD,
+      taskComment: UNKNOWN_RECORD,
+      taskLabel: UNKNOWN_RECORD,
+      taskTemplate: UNKNOWN_RECORD,
     };
   });
   afterAll(() => context?.close());

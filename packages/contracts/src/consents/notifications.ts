@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'inbox-arrived',
   'inbox-needs-review',
   'ehf-failed-checks',
+  'task-assigned',
+  'task-mentioned',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

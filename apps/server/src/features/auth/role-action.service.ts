@@ -4,7 +4,7 @@ import { Errors } from '../../platform/errors';
 /** The products whose role actions the account service answers for. */
 const PRODUCTS: readonly string[] = ['web'];
 
-const everyMember = ['dashboard.view', 'company.switch', 'language.change'];
+const everyMember = ['dashboard.view', 'company.switch', 'language.change', 'task.view'];
 const bookkeeping = [
   ...everyMember,
   'voucher.view',
@@ -16,6 +16,7 @@ const bookkeeping = [
   'payment.view',
   'consent.view',
   'setting.view',
+  'task.overview',
 ];
 const administration = [
   ...bookkeeping,
@@ -28,6 +29,7 @@ const administration = [
   'admin.mail.view',
   'admin.settings.edit',
   'consent.edit',
+  'admin.task.template',
 ];
 
 const actionsByRole: Record<number, string[]> = {

@@ -1,3 +1,8 @@
 export { announceLiveChange, type LiveChange, liveUpdateRoutes } from './live-updates';
 export { notificationRoutes } from './notification.routes';
-export { type NewNotification, notifyCompanyUsers } from './notification.service';
+export {
+  companyMembers,
+  type NewNotification,
+  notifyCompanyUsers,
+  notifyUsers,
+} from './notification.service';

@@ -44,6 +44,8 @@ const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> =
     body: 'notificationInboxNeedsReviewBody',
   },
   'ehf-failed-checks': { title: 'notificationEhfFailedChecksTitle', body: 'notificationEhfFailedChecksBody' },
+  'task-assigned': { title: 'notificationTaskAssignedTitle', body: 'notificationTaskAssignedBody' },
+  'task-mentioned': { title: 'notificationTaskMentionedTitle', body: 'notificationTaskMentionedBody' },
 };
 
 const ONBOARDING_STATUS_NAMES: Record<OnboardingStatus, MessageKey> = {
@@ -96,6 +98,33 @@ export async function notifyCompanyUsers(
   if (recipients.length > 0)
     await announceLiveChange(db, { topic: 'notifications', companyId: notification.companyId });
   return recipients.map((recipient) => ({ ...recipient, language: normalizeLanguage(recipient.language) }));
+}
+
+/** The company's members (and its owner), who can be given work and be notified. */
+export function companyMembers(db: Db, companyId: number): Promise<repository.Recipient[]> {
+  return repository.companyRecipients(db, companyId);
+}
+
+/** Adds the notification for the given users only, where they are members of the company. */
+export async function notifyUsers(
+  db: Db,
+  notification: NewNotification & { userIds: readonly number[] },
+): Promise<void> {
+  if (notification.userIds.length === 0) return;
+  const members = await repository.companyRecipients(db, notification.companyId);
+  const recipients = members.filter((member) => notification.userIds.includes(member.userId));
+  if (recipients.length === 0) return;
+  await repository.insertNotifications(
+    db,
+    recipients.map((recipient) => ({
+      companyId: notification.companyId,
+      userId: recipient.userId,
+      kind: notification.kind,
+      details: notification.details,
+      link: notification.link,
+    })),
+  );
+  await announceLiveChange(db, { topic: 'notifications', companyId: notification.companyId });
 }
 
 function toNotification(row: NotificationRow, language: Language): Notification {

@@ -195,4 +195,33 @@ describe('demo data', () => {
     }
     expect(isNorwegianBankingDay(paid[0]?.DueDate ?? '')).toBe(true);
   });
+  it("gives the bakery's team tasks to work through: the next VAT return, one overdue for Ola, one done", async () => {
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/check-login',
+      payload: { email: 'ansatt@demo.no', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.AccessToken}` };
+    const companies = await context.app.inject({ method: 'GET', url: '/api/main/companies', headers });
+    const [bakery] = companies.json().data.rows as { Id: number }[];
+    const list = await context.app.inject({
+      method: 'POST',
+      url: '/api/task/tasks/list',
+      headers,
+      payload: { companyId: bakery?.Id, status: 'all' },
+    });
+    const tasks = list.json().data.rows as {
+      title: string;
+      status: string;
+      isOverdue: boolean;
+      dueDate: string;
+      assignees: { fullName: string }[];
+    }[];
+    expect(tasks.map((task) => task.title)).toContain('MVA-melding');
+    const vat = tasks.find((task) => task.title === 'MVA-melding');
+    expect((vat?.dueDate ?? '') >= todayIsoDate('Europe/Oslo')).toBe(true);
+    const overdue = tasks.filter((task) => task.isOverdue);
+    expect(overdue.map((task) => task.assignees.map((person) => person.fullName))).toEqual([['Ola Ansatt']]);
+    expect(tasks.filter((task) => task.status === 'done')).toHaveLength(1);
+  });
 });

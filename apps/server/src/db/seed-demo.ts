@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { users } from './schema';
 import { seedDemoBooks } from './seed-demo-books';
 import { seedDemoPayments } from './seed-demo-payments';
+import { seedDemoTasks } from './seed-demo-tasks';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await seedDemoBooks(tx, bakery.id, accountant.id, today);
       await autoMatch(tx, bakery.id, accountant.id);
       await seedDemoPayments(tx, bakery.id, { accountantId: accountant.id, ceoId: staff.id }, today);
+      await seedDemoTasks(tx, bakery.id, { accountantId: accountant.id, ceoId: staff.id }, today);
     }
   });
   return true;

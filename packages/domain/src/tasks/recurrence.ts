@@ -1,4 +1,4 @@
-import { daysInMonth } from '../dates/norwegian-dates';
+import { addDays, daysInMonth } from '../dates/norwegian-dates';
 
 /** The rule of a task made again every period: see TaskRecurrence in the contracts. */
 export type Recurrence = { everyMonths: number; firstDueDate: string; leadDays: number };
@@ -14,11 +14,6 @@ export function nthDueDate(recurrence: Recurrence, n: number): string {
   const dueYear = Math.floor(monthIndex / 12);
   const dueMonth = (monthIndex % 12) + 1;
   return isoOf(dueYear, dueMonth, Math.min(day, daysInMonth(dueYear, dueMonth)));
-}
-
-function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { dueDatesToMake, todayIsoDate } from '@bilag/domain';
+import { addDays, dueDatesToMake, todayIsoDate } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudits } from '../../platform/audit';
 import type { JobHandlers, JobSchedule } from '../../platform/jobs';
@@ -8,11 +8,6 @@ export const RECURRING_TASKS_JOB = 'tasks.make-recurring';
 const HOUR_MS = 60 * 60_000;
 /** A run that was missed makes up the periods of at most this many days back. */
 const MAKE_UP_DAYS = 31;
-
-function daysBefore(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
-}
 
 /**
  * Makes the tasks of every recurring template whose next period is near (its lead days before it is
@@ -25,7 +20,7 @@ export async function makeRecurringTasks(db: Db, now = new Date()): Promise<numb
     if (!template.recurrence) continue;
     const createdOn = todayIsoDate('Europe/Oslo', template.createdAt);
     // Periods before the template existed are not made up.
-    let since = daysBefore(today, MAKE_UP_DAYS);
+    let since = addDays(today, -MAKE_UP_DAYS);
     if (createdOn > since) since = createdOn;
     for (const dueDate of dueDatesToMake(template.recurrence, today, since)) {
       await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { envelope } from '../envelope';
 import { Id } from '../ids';
 import { route } from '../route';
 import { Text } from '../text';
-import { AmountOre, CurrencyCode, IsoDate } from '../vouchers/voucher';
+import { AmountOre, CurrencyCode, IsoDate, SumOre } from '../vouchers/voucher';
 
 export const BALANCE_TYPES = ['CLBD', 'OPBD', 'CLAV', 'ITBD', 'PRCD'] as const;
 export const BalanceType = z.enum(BALANCE_TYPES);
@@ -40,7 +40,7 @@ export const BalanceEntry = z.object({
    */
   Proven: z.boolean().nullable(),
   /** For a disputed closing balance: the stated balance minus what its opening and entries give. */
-  ProofDifferenceOre: AmountOre.nullable(),
+  ProofDifferenceOre: SumOre.nullable(),
 });
 export const AccountBalance = z.object({
   CompanyBankId: z.number().int(),
@@ -51,7 +51,7 @@ export const AccountBalance = z.object({
   /** Closing balance (utgående) at ubDate: the last balance of the type in the period. */
   ClosingOre: AmountOre.nullable(),
   /** The sum of the account's transactions dated in the period. */
-  MovementOre: AmountOre,
+  MovementOre: SumOre,
   /**
    * Whether the closing balance is proven: opening plus movement gives it, and the statement that stated
    * it added up. False when either fails; null when there is no closing balance, or no opening balance
@@ -62,7 +62,7 @@ export const AccountBalance = z.object({
    * When not proven: the closing balance minus opening plus movement, or, where those add up, by how much
    * its own statement did not.
    */
-  DifferenceOre: AmountOre.nullable(),
+  DifferenceOre: SumOre.nullable(),
   Entries: z.array(BalanceEntry),
 });
 export type AccountBalance = z.infer<typeof AccountBalance>;

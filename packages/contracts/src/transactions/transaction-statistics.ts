@@ -3,6 +3,7 @@ import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
 import { Id, IdOrAny } from '../ids';
 import { route } from '../route';
+import { SumOre } from '../vouchers/voucher';
 import { TransactionCompanyQuery } from './transaction';
 
 const integer = z.coerce.number().int();
@@ -18,7 +19,7 @@ export type TransactionYearQuery = z.infer<typeof TransactionYearQuery>;
 export const TransactionStatisticsReply = envelope(z.array(z.number().int()).length(13));
 /** Money in and out per month (øre), 13 slots each. */
 export const TransactionMonthReply = envelope(
-  z.object({ in: z.array(z.number().int()).length(13), out: z.array(z.number().int()).length(13) }),
+  z.object({ in: z.array(SumOre).length(13), out: z.array(SumOre).length(13) }),
 );
 /** The years that have transactions, newest first; only the current year while there are none. */
 export const TransactionYearsReply = envelope(z.array(z.number().int()));
@@ -30,7 +31,7 @@ export const TransactionMissingSummary = z.object({
   private: z.number().int(),
   lost: z.number().int(),
   /** Sum (øre) of the transactions still missing a voucher. */
-  missingAmountOre: z.number().int(),
+  missingAmountOre: SumOre,
 });
 export const TransactionMissingSummaryReply = envelope(TransactionMissingSummary);
 export type TransactionMissingSummary = z.infer<typeof TransactionMissingSummary>;

@@ -3,7 +3,7 @@ import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
 import { Id } from '../ids';
 import { route } from '../route';
-import { STATISTIC_SLOTS } from './voucher';
+import { STATISTIC_SLOTS, SumOre } from './voucher';
 
 const integer = z.coerce.number().int();
 
@@ -16,7 +16,7 @@ export const VoucherStatisticsReply = envelope(z.array(z.number().int()).length(
 export type VoucherStatisticsReply = z.infer<typeof VoucherStatisticsReply>;
 
 /** Sums in øre per month of the year (slots 0–11) and the year's total (slot 12). */
-export const VoucherMonthAmountsReply = envelope(z.array(z.number().int()).length(STATISTIC_SLOTS));
+export const VoucherMonthAmountsReply = envelope(z.array(SumOre).length(STATISTIC_SLOTS));
 
 /** The years that have vouchers, newest first; only the current year while there are none. */
 export const VoucherYearsReply = envelope(z.array(z.number().int()));

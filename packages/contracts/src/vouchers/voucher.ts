@@ -24,6 +24,11 @@ export const IsoDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'The date does not exist');
 export const AmountOre = z.number().int().safe().describe('Amount in øre (1/100 NOK), never a float');
+/**
+ * A sum of amounts (øre). Each amount is a safe integer, but enough of them add up past 2^53, where a
+ * JSON number keeps only its leading digits: such a sum is sent rounded, never refused.
+ */
+export const SumOre = z.number().describe('Sum in øre; rounded to the nearest double past 2^53');
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code');
 
 export const VoucherFile = z.object({

@@ -21,6 +21,33 @@ describe('bank transactions', () => {
   });
   afterAll(() => context.close());
 
+  it('answers sums of amounts past 2^53 rounded, where each amount alone is whole', async () => {
+    const company = await givenCompany(context.db, { memberIds: [context.user.id] });
+    const account = await givenBankAccount(
+      context.app,
+      context.session,
+      company.id,
+      givenAccountNumber('1503', 701),
+    );
+    for (const text of ['Enorm inn', 'Enda en'])
+      await givenTransaction(context.app, context.session, company.id, account.Id, {
+        date: '2024-03-01',
+        text,
+        amountOre: Number.MAX_SAFE_INTEGER,
+      });
+    const query = `companyId=${company.id}&year=2024&companyBankId=${account.Id}`;
+    for (const url of [
+      `/api/main/transactions/getMissingSummary?${query}`,
+      `/api/main/transactions/month?${query}`,
+      `/api/main/company-banks/balances?companyId=${company.id}`,
+    ]) {
+      const answer = await context.call('GET', url);
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+    }
+    const summary = await context.call('GET', `/api/main/transactions/getMissingSummary?${query}`);
+    expect(summary.json().data.missingAmountOre).toBe(2 * Number.MAX_SAFE_INTEGER);
+  });
+
   it('lists only the years with transactions, newest first, and the current year while there are none', async () => {
     const company = await givenCompany(context.db, { memberIds: [context.user.id] });
     const yearsOf = async () =>

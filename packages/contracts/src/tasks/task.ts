@@ -157,7 +157,6 @@ export const TaskDetail = Task.extend({
 export type TaskDetail = z.infer<typeof TaskDetail>;
 
 const CompanyIdQuery = z.object({ companyId: Id });
-const CompanyIdBody = z.object({ companyId: Id });
 const IdParams = z.object({ id: Id });
 
 const Title = Text.trim().min(1).max(TASK_LIMITS.titleMax);

@@ -7,6 +7,7 @@ import {
   IconCash,
   IconChartBar,
   IconChartDots,
+  IconChecklist,
   IconCloudDownload,
   IconDatabaseSearch,
   IconFileImport,
@@ -14,6 +15,7 @@ import {
   IconFileSpreadsheet,
   IconInbox,
   IconLayoutDashboard,
+  IconLayoutList,
   IconLink,
   IconListCheck,
   IconMail,
@@ -25,6 +27,7 @@ import {
   IconShieldSearch,
   IconTransfer,
   IconUserDollar,
+  IconWorld,
   IconWorldCog,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -81,6 +84,26 @@ export const companyAreas: readonly CompanyArea[] = [
     requiredAction: 'voucher.view',
     page: lazy(() => import('../features/inbox/InboxPage')),
     subPages: [{ path: ':uuid', page: lazy(() => import('../features/inbox/InboxDetailPage')) }],
+  },
+  {
+    id: 'task',
+    labelKey: 'nav.tasks',
+    path: 'task',
+    icon: IconChecklist,
+    requiredAction: 'task.view',
+    page: lazy(() => import('../features/tasks/TasksPage')),
+    subPages: [
+      { path: 'label', page: lazy(() => import('../features/tasks/TaskLabelsPage')) },
+      { path: 'template', page: lazy(() => import('../features/tasks/TaskTemplatesPage')) },
+    ],
+  },
+  {
+    id: 'task-overview',
+    labelKey: 'nav.taskOverview',
+    path: 'task-overview',
+    icon: IconLayoutList,
+    requiredAction: 'task.overview',
+    page: lazy(() => import('../features/tasks/TaskOverviewPage')),
   },
   {
     id: 'bank',
@@ -280,6 +303,14 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconMailForward,
     requiredAction: 'admin.mail.view',
     page: lazy(() => import('../features/mail/MailForwardingPage')),
+  },
+  {
+    id: 'task-template-global',
+    labelKey: 'nav.taskTemplatesGlobal',
+    path: 'task/template-global',
+    icon: IconWorld,
+    requiredAction: 'admin.task.template',
+    page: lazy(() => import('../features/tasks/GlobalTaskTemplatesPage')),
   },
 ];
 

@@ -1,7 +1,9 @@
-import { Suspense } from 'react';
+import { Center } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { SelectCompanyPage } from '../features/companies';
+import { LoadingSpinner } from '../ui/LoadingSpinner';
 import { CallbackPage } from './callbacks/CallbackPage';
 import { callbackRoutes } from './callbacks/callback-routes';
 import { useCurrentCompany } from './company/CurrentCompany';
@@ -30,6 +32,42 @@ function areaElement(area: CompanyArea, Page: CompanyArea['page'], key: string) 
   );
 }
 
+// The mobile app's task web views: outside the company's layout, signed in by the token they are opened with.
+const TaskDescriptionWebviewPage = lazy(() =>
+  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+    default: module.TaskDescriptionWebviewPage,
+  })),
+);
+const TaskCommentWebviewPage = lazy(() =>
+  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+    default: module.TaskCommentWebviewPage,
+  })),
+);
+const TaskCommentEditWebviewPage = lazy(() =>
+  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+    default: module.TaskCommentEditWebviewPage,
+  })),
+);
+
+const taskWebviewRoutes: RouteObject[] = [
+  { path: '/task-description-webview', Page: TaskDescriptionWebviewPage },
+  { path: '/task-comment-webview', Page: TaskCommentWebviewPage },
+  { path: '/task-comment-edit-webview', Page: TaskCommentEditWebviewPage },
+].map(({ path, Page }) => ({
+  path,
+  element: (
+    <Suspense
+      fallback={
+        <Center mih="100vh">
+          <LoadingSpinner />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  ),
+}));
+
 const companyAreaRoutes: RouteObject[] = companyAreas.flatMap((area) => {
   const element = areaElement(area, area.page, area.id);
   const areaRoute: RouteObject = area.path === '' ? { index: true, element } : { path: area.path, element };
@@ -49,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: '/404', element: <NotFoundPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
       ...callbackRoutes.map((route) => ({ path: route.path, element: <CallbackPage route={route} /> })),
+      ...taskWebviewRoutes,
       {
         element: <RequireSession />,
         children: [

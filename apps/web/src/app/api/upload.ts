@@ -20,6 +20,8 @@ export type UploadRequest<R extends Route> = Pick<RouteRequest<R>, 'params'> & {
   files: readonly File[];
   signal?: AbortSignal | undefined;
   onProgress?: (progress: UploadProgress) => void;
+  /** Uploads as the holder of this token instead of the signed-in user (see `api.callWithToken`). */
+  accessToken?: string | undefined;
 };
 
 function readJson(text: string): unknown {
@@ -38,13 +40,14 @@ function readJson(text: string): unknown {
  */
 export function uploadFile<R extends Route>(
   route: R,
-  { params, fields, fileField, files, signal, onProgress }: UploadRequest<R>,
+  { params, fields, fileField, files, signal, onProgress, accessToken }: UploadRequest<R>,
 ): Promise<RouteReply<R>> {
   const { method, reply: replySchema } = route;
   if (typeof replySchema === 'string')
     return Promise.reject(new Error(`${method} ${route.path} answers with a file or an event stream`));
   const path = routeUrl(route, { params });
-  const session = currentSession();
+  const session = accessToken === undefined ? currentSession() : null;
+  const bearer = accessToken ?? session?.AccessToken;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   for (const file of files) form.append(fileField, file, file.name);
@@ -53,7 +56,7 @@ export function uploadFile<R extends Route>(
     const request = new XMLHttpRequest();
     request.open(method, path);
     request.setRequestHeader(LANGUAGE_HEADER, readStoredLanguage());
-    if (session) request.setRequestHeader('Authorization', `Bearer ${session.AccessToken}`);
+    if (bearer) request.setRequestHeader('Authorization', `Bearer ${bearer}`);
     if (route.idempotent) request.setRequestHeader('Idempotency-Key', crypto.randomUUID());
 
     function fail(error: unknown) {

@@ -6,6 +6,7 @@ import { authKeys } from '../../features/auth';
 import { useCurrentCompany } from '../company/CurrentCompany';
 import { companyPath } from '../company/company-path';
 import { companyAreas, isAreaAllowed } from '../navigation';
+import { activeAreaPath } from './active-area';
 
 type AppNavbarProps = {
   onNavigate: () => void;
@@ -17,17 +18,16 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
   const location = useLocation();
   const roleActions = useQuery(authKeys.roleActions());
   const areas = companyAreas.filter((area) => isAreaAllowed(area, roleActions.data?.actions));
+  const activePath = activeAreaPath(
+    areas.map((area) => companyPath(company, area.path)),
+    location.pathname,
+  );
 
   return (
     <ScrollArea component="div" type="auto">
       {areas.map((area) => {
         const path = companyPath(company, area.path);
         const AreaIcon = area.icon;
-        // A whole path segment must match, or /bank would light up on /bank-management as well.
-        const isActive =
-          area.path === ''
-            ? location.pathname === path
-            : location.pathname === path || location.pathname.startsWith(`${path}/`);
         return (
           <NavLink
             key={area.id}
@@ -36,7 +36,7 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
             end
             label={t(area.labelKey)}
             leftSection={<AreaIcon size={18} stroke={1.7} aria-hidden />}
-            active={isActive}
+            active={path === activePath}
             onClick={onNavigate}
             styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
           />

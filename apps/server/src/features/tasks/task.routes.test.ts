@@ -99,6 +99,22 @@ describe('tasks', () => {
     expect(told.some((entry) => entry.link?.endsWith(`/task?taskId=${task.id}`))).toBe(true);
   });
 
+  it("offer the company's own people to be given work, and no one else", async () => {
+    const people = await ok<{ id: number }[]>(
+      context.call('GET', `/api/task/assignable-users?companyId=${context.companyId}`),
+    );
+    expect(people.map((person) => person.id).sort((a, b) => a - b)).toEqual(
+      [context.user.id, colleague.id].sort((a, b) => a - b),
+    );
+    const asOutsider = await context.call(
+      'GET',
+      `/api/task/assignable-users?companyId=${context.companyId}`,
+      undefined,
+      context.outsiderSession,
+    );
+    expect(asOutsider.statusCode).toBe(404);
+  });
+
   it('refuse people, labels, templates and records of another company', async () => {
     const stranger = await givenUser(context.db);
     const theirCompany = await givenCompany(context.db, { memberIds: [context.outsider.id] });

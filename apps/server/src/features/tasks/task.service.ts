@@ -153,22 +153,23 @@ async function checkReferences(
     throw Errors.invalid(LINK_NOT_FOUND[fields.link.kind]);
 }
 
-async function notifyAssigned(
+/** Tells the people named about a task, except the one who acted. */
+async function notifyOthers(
   db: Db,
   principal: Principal,
   company: Company,
-  task: TaskRow,
-  userIds: number[],
+  notice: { kind: 'task-assigned' | 'task-mentioned'; task: TaskRow; userIds: number[]; commentId?: number },
 ) {
-  const others = userIds.filter((userId) => userId !== principal.userId);
+  const others = notice.userIds.filter((userId) => userId !== principal.userId);
   if (others.length === 0) return;
   const [author] = await repository.userNames(db, [principal.userId]);
+  const comment = notice.commentId === undefined ? '' : `&commentId=${notice.commentId}`;
   await notifyUsers(db, {
     companyId: company.id,
     userIds: others,
-    kind: 'task-assigned',
-    details: { author: author?.fullName ?? '', title: task.title },
-    link: `/${company.alias}/task?taskId=${task.id}`,
+    kind: notice.kind,
+    details: { author: author?.fullName ?? '', title: notice.task.title },
+    link: `/${company.alias}/task?taskId=${notice.task.id}${comment}`,
   });
 }
 
@@ -275,7 +276,11 @@ export async function createTask(db: Db, principal: Principal, input: CreateTask
       action: 'create',
       after: auditSnapshot(inserted, assigneeIds, labelIds),
     });
-    await notifyAssigned(tx, principal, company, inserted, assigneeIds);
+    await notifyOthers(tx, principal, company, {
+      kind: 'task-assigned',
+      task: inserted,
+      userIds: assigneeIds,
+    });
     return inserted;
   });
   const [task] = await toTasks(db, [row]);
@@ -331,7 +336,7 @@ export async function updateTask(
       after: auditSnapshot(updated, assigneeIds, labelIds),
     });
     const added = assigneeIds.filter((userId) => !before.assigneeIds.includes(userId));
-    await notifyAssigned(tx, principal, company, updated, added);
+    await notifyOthers(tx, principal, company, { kind: 'task-assigned', task: updated, userIds: added });
     return updated;
   });
   const [task] = await toTasks(db, [row]);
@@ -529,26 +534,6 @@ async function mentionedMembers(db: Db, companyId: number, html: string): Promis
   return mentioned.filter((userId) => members.has(userId));
 }
 
-async function notifyMentioned(
-  db: Db,
-  principal: Principal,
-  company: Company,
-  task: TaskRow,
-  comment: TaskCommentRow,
-  userIds: number[],
-) {
-  const others = userIds.filter((userId) => userId !== principal.userId);
-  if (others.length === 0) return;
-  const [author] = await repository.userNames(db, [principal.userId]);
-  await notifyUsers(db, {
-    companyId: company.id,
-    userIds: others,
-    kind: 'task-mentioned',
-    details: { author: author?.fullName ?? '', title: task.title },
-    link: `/${company.alias}/task?taskId=${task.id}&commentId=${comment.id}`,
-  });
-}
-
 function readableComment(html: string): string {
   const content = sanitizeRichText(html);
   if (!hasRichContent(content)) throw Errors.invalid('taskCommentEmpty');
@@ -581,7 +566,12 @@ export async function addTaskComment(
       action: 'create',
       after: { taskId: task.id, content, mentionedUserIds: mentioned },
     });
-    await notifyMentioned(tx, principal, company, task, inserted, mentioned);
+    await notifyOthers(tx, principal, company, {
+      kind: 'task-mentioned',
+      task,
+      userIds: mentioned,
+      commentId: inserted.id,
+    });
     return inserted;
   });
   const [author] = await repository.userNames(db, [principal.userId]);
@@ -623,7 +613,12 @@ export async function updateTaskComment(
       after: { content, mentionedUserIds: mentioned },
     });
     const newlyMentioned = mentioned.filter((userId) => !found.comment.mentionedUserIds.includes(userId));
-    await notifyMentioned(tx, principal, company, task, updated, newlyMentioned);
+    await notifyOthers(tx, principal, company, {
+      kind: 'task-mentioned',
+      task,
+      userIds: newlyMentioned,
+      commentId: updated.id,
+    });
     return { comment: updated, authorName: found.authorName };
   });
   return toComment(comment, authorName);

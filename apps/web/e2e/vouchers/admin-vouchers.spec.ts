@@ -35,6 +35,8 @@ test('an administrator finds a deleted voucher of any company with the include-d
     .getByRole('link', { name: 'All vouchers (admin)' })
     .click();
   await expect(page).toHaveURL(`/${company.alias}/admin-voucher`);
+  // The filters take their values from the first answer; a word typed before it would be replaced.
+  await expect(page.getByTestId('admin-voucher-count')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.getByTestId('filter-keyword').fill(supplier);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByTestId('admin-voucher-count')).toHaveText('0 vouchers', {

@@ -123,10 +123,12 @@ export async function stopServer({ child }: ServerProcess): Promise<void> {
   }
 }
 
+const STATUS_LINES = { VmRSS: /^VmRSS:\s+(\d+) kB$/m, VmHWM: /^VmHWM:\s+(\d+) kB$/m } as const;
+
 /** A line of the process's status in /proc, in MB: VmRSS (resident now) or VmHWM (the peak of it). */
 export async function residentMegabytes(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]);
+  const kilobytes = Number(STATUS_LINES[field].exec(status)?.[1]);
   if (!Number.isFinite(kilobytes)) throw new Error(`no ${field} for process ${pid}`);
   return kilobytes / 1024;
 }

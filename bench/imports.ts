@@ -18,6 +18,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { givenAccountNumber } from '../apps/server/src/test/fixtures';
 import { readStatement } from '../packages/domain/src/statements/read-statement';
+import { residentMegabytes } from './built-server';
 import type { BenchResult } from './result';
 
 const execFileAsync = promisify(execFile);
@@ -278,10 +279,7 @@ async function stopServer(server: ServerProcess): Promise<void> {
 
 /** The most memory the process has held at once since it started (VmHWM), in MB. */
 async function peakMegabytes(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1]);
-  if (!Number.isFinite(kilobytes)) throw new Error(`No VmHWM for process ${pid}`);
-  return round(kilobytes / 1024, 1);
+  return round(await residentMegabytes(pid, 'VmHWM'), 1);
 }
 
 type Envelope<T> = { isSuccess: boolean; data: T; message?: string };

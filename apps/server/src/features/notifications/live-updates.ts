@@ -116,6 +116,7 @@ function createLiveHub(database: Pick<DatabaseHandle, 'listen'>, maxStreamSecond
     };
     streams.add(stream);
     reply.raw.once('close', () => end(stream));
+    // Keeps idle connections open through proxies; it runs only while a stream is open, and no work rides on it.
     heartbeat ??= setInterval(() => {
       for (const open of streams) write(open, ': heartbeat\n\n');
     }, HEARTBEAT_MS);

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, nthDueDate } from '@bilag/domain';
+import { addDays, type IsoDate, upcomingDueDates } from '@bilag/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import * as tasks from '../features/tasks/task.repository';
 import { GLOBAL_TEMPLATE_COMPANY_ID } from '../features/tasks/task.table';
@@ -43,8 +43,7 @@ export async function seedDemoTasks(
     .where(and(eq(vouchers.companyId, companyId), isNull(vouchers.deletedAt)))
     .orderBy(asc(vouchers.id))
     .limit(1);
-  let nextVatDue = nthDueDate(VAT_RETURN, 0);
-  for (let n = 1; nextVatDue < today; n += 1) nextVatDue = nthDueDate(VAT_RETURN, n);
+  const [nextVatDue = today] = upcomingDueDates(VAT_RETURN, today, 1);
 
   const planned = [
     {

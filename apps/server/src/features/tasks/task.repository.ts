@@ -71,6 +71,14 @@ export async function updateTaskRow(
   return row;
 }
 
+function filesOfTask(companyId: number, taskId: number) {
+  return and(
+    eq(storedFiles.companyId, companyId),
+    eq(storedFiles.ownerType, TASK_FILE_OWNER),
+    eq(storedFiles.ownerId, taskId),
+  );
+}
+
 export async function deleteTaskRows(db: Db, companyId: number, id: number): Promise<void> {
   await db
     .delete(taskAssignees)
@@ -81,15 +89,7 @@ export async function deleteTaskRows(db: Db, companyId: number, id: number): Pro
   await db
     .delete(taskComments)
     .where(and(eq(taskComments.companyId, companyId), eq(taskComments.taskId, id)));
-  await db
-    .delete(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.companyId, companyId),
-        eq(storedFiles.ownerType, TASK_FILE_OWNER),
-        eq(storedFiles.ownerId, id),
-      ),
-    );
+  await db.delete(storedFiles).where(filesOfTask(companyId, id));
   await db.delete(tasks).where(and(eq(tasks.companyId, companyId), eq(tasks.id, id)));
 }
 
@@ -305,44 +305,18 @@ export async function linkedRecordExists(
 }
 
 export async function countTaskFiles(db: Db, companyId: number, taskId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.companyId, companyId),
-        eq(storedFiles.ownerType, TASK_FILE_OWNER),
-        eq(storedFiles.ownerId, taskId),
-      ),
-    );
+  const [row] = await db.select({ count: count() }).from(storedFiles).where(filesOfTask(companyId, taskId));
   return row?.count ?? 0;
 }
 
 export function listTaskFiles(db: Db, companyId: number, taskId: number) {
-  return db
-    .select()
-    .from(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.companyId, companyId),
-        eq(storedFiles.ownerType, TASK_FILE_OWNER),
-        eq(storedFiles.ownerId, taskId),
-      ),
-    )
-    .orderBy(asc(storedFiles.id));
+  return db.select().from(storedFiles).where(filesOfTask(companyId, taskId)).orderBy(asc(storedFiles.id));
 }
 
 export async function deleteTaskFileRow(db: Db, companyId: number, taskId: number, fileId: number) {
   const [row] = await db
     .delete(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.companyId, companyId),
-        eq(storedFiles.ownerType, TASK_FILE_OWNER),
-        eq(storedFiles.ownerId, taskId),
-        eq(storedFiles.id, fileId),
-      ),
-    )
+    .where(and(filesOfTask(companyId, taskId), eq(storedFiles.id, fileId)))
     .returning();
   return row;
 }

@@ -18,7 +18,7 @@ import {
 import { todayIsoDate } from '@bilag/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit';
+import { type AuditEntry, writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form-data';
@@ -87,11 +87,21 @@ async function toTasks(db: Db, rows: TaskRow[]): Promise<Task[]> {
   return rows.map((row) => toTask(row, extras, creators.get(row.createdBy ?? 0) ?? null, todayDate));
 }
 
+async function toOneTask(db: Db, row: TaskRow): Promise<Task> {
+  const [task] = await toTasks(db, [row]);
+  if (!task) throw Errors.notFound('taskNotFound');
+  return task;
+}
+
 async function creatorNames(db: Db, rows: TaskRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((row) => row.createdBy).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map();
   const members = await repository.userNames(db, ids);
   return new Map(members.map((member) => [member.id, member.fullName]));
+}
+
+function toTaskFile(file: TaskFile): TaskFile {
+  return { id: file.id, fileName: file.fileName, mimeType: file.mimeType, size: file.size };
 }
 
 function toComment(comment: TaskCommentRow, authorName: string | null): TaskComment {
@@ -105,6 +115,11 @@ function toComment(comment: TaskCommentRow, authorName: string | null): TaskComm
     createdAt: comment.createdAt.toISOString(),
     updatedAt: comment.updatedAt.toISOString(),
   };
+}
+
+/** An audit row of a change the person asking made, in the transaction that made it. */
+function audit(tx: Db, principal: Principal, entry: Omit<AuditEntry, 'userId'>) {
+  return writeAudit(tx, { ...entry, userId: principal.userId });
 }
 
 function auditSnapshot(row: TaskRow, assigneeIds: number[], labelIds: number[]) {
@@ -200,24 +215,16 @@ export async function listTasks(db: Db, principal: Principal, filter: TaskListFi
 }
 
 async function detailOf(db: Db, companyId: number, row: TaskRow): Promise<TaskDetail> {
-  const [[task], comments, files, history] = await Promise.all([
-    toTasks(db, [row]),
+  const [task, comments, files, history] = await Promise.all([
+    toOneTask(db, row),
     repository.listComments(db, companyId, row.id),
     repository.listTaskFiles(db, companyId, row.id),
     readHistory(db, companyId, TASK_ENTITY, row.id),
   ]);
-  if (!task) throw Errors.notFound('taskNotFound');
   return {
     ...task,
     comments: comments.map(({ comment, authorName }) => toComment(comment, authorName)),
-    files: files.map(
-      (file): TaskFile => ({
-        id: file.id,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        size: file.size,
-      }),
-    ),
+    files: files.map(toTaskFile),
     history,
   };
 }
@@ -268,9 +275,8 @@ export async function createTask(db: Db, principal: Principal, input: CreateTask
     });
     await repository.replaceAssignees(tx, company.id, inserted.id, assigneeIds);
     await repository.replaceLabels(tx, company.id, inserted.id, labelIds);
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: TASK_ENTITY,
       entityId: inserted.id,
       action: 'create',
@@ -283,9 +289,7 @@ export async function createTask(db: Db, principal: Principal, input: CreateTask
     });
     return inserted;
   });
-  const [task] = await toTasks(db, [row]);
-  if (!task) throw Errors.notFound('taskNotFound');
-  return task;
+  return toOneTask(db, row);
 }
 
 /** The task locked for a change, with who it is given to and its labels as they were. */
@@ -326,9 +330,8 @@ export async function updateTask(
     const labelIds = input.labelIds ? [...new Set(input.labelIds)] : before.labelIds;
     if (input.assigneeUserIds) await repository.replaceAssignees(tx, company.id, input.id, assigneeIds);
     if (input.labelIds) await repository.replaceLabels(tx, company.id, input.id, labelIds);
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: TASK_ENTITY,
       entityId: input.id,
       action: 'update',
@@ -339,9 +342,7 @@ export async function updateTask(
     await notifyOthers(tx, principal, company, { kind: 'task-assigned', task: updated, userIds: added });
     return updated;
   });
-  const [task] = await toTasks(db, [row]);
-  if (!task) throw Errors.notFound('taskNotFound');
-  return task;
+  return toOneTask(db, row);
 }
 
 export async function changeTaskStatus(
@@ -373,9 +374,8 @@ export async function changeTaskStatus(
       content,
       completedAt,
     });
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: TASK_ENTITY,
       entityId: input.id,
       action: 'update',
@@ -384,9 +384,7 @@ export async function changeTaskStatus(
     });
     return updated;
   });
-  const [task] = await toTasks(db, [row]);
-  if (!task) throw Errors.notFound('taskNotFound');
-  return task;
+  return toOneTask(db, row);
 }
 
 export async function moveTask(
@@ -415,9 +413,8 @@ export async function deleteTask(
   await db.transaction(async (tx) => {
     const before = await lockedTask(tx, company.id, input.id);
     await repository.deleteTaskRows(tx, company.id, input.id);
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: TASK_ENTITY,
       entityId: input.id,
       action: 'delete',
@@ -456,11 +453,10 @@ export async function uploadTaskFiles(
           userId: principal.userId,
         };
         const file = await recordUpload(tx, owner, upload);
-        files.push({ id: file.id, fileName: file.fileName, mimeType: file.mimeType, size: file.size });
+        files.push(toTaskFile(file));
       }
-      await writeAudit(tx, {
+      await audit(tx, principal, {
         companyId: company.id,
-        userId: principal.userId,
         entity: TASK_ENTITY,
         entityId: input.id,
         action: 'attach',
@@ -481,9 +477,8 @@ export async function deleteTaskFile(
     await lockedTask(tx, company.id, input.id);
     const removed = await repository.deleteTaskFileRow(tx, company.id, input.id, input.fileId);
     if (!removed) throw Errors.notFound('fileNotFound');
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: TASK_ENTITY,
       entityId: input.id,
       action: 'detach',
@@ -558,9 +553,8 @@ export async function addTaskComment(
       content,
       mentionedUserIds: mentioned,
     });
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: COMMENT_ENTITY,
       entityId: inserted.id,
       action: 'create',
@@ -603,9 +597,8 @@ export async function updateTaskComment(
       content,
       mentionedUserIds: mentioned,
     });
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: COMMENT_ENTITY,
       entityId: input.id,
       action: 'update',
@@ -633,9 +626,8 @@ export async function deleteTaskComment(
   await db.transaction(async (tx) => {
     const found = await ownComment(tx, principal, company.id, input.id);
     await repository.deleteComment(tx, company.id, input.id);
-    await writeAudit(tx, {
+    await audit(tx, principal, {
       companyId: company.id,
-      userId: principal.userId,
       entity: COMMENT_ENTITY,
       entityId: input.id,
       action: 'delete',

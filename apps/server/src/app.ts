@@ -28,6 +28,7 @@ import {
   paymentUserRoutes,
   settlePaymentsOfImport,
 } from './features/payments';
+import { periodRoutes } from './features/periods';
 import { signingRoutes } from './features/signing';
 import { taskRoutes } from './features/tasks';
 import { transactionRoutes } from './features/transactions';
@@ -184,6 +185,7 @@ export async function buildApp({
   });
   await app.register(ehfReportRoutes, { db, providers, store });
   await app.register(taskRoutes, { db, store });
+  await app.register(periodRoutes, { db, store });
   await app.register(jobRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;

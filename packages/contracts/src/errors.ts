@@ -18,6 +18,8 @@ export const ErrorCode = {
   COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** The record belongs to a closed month of the books, which is locked until it is reopened. */
+  PERIOD_CLOSED: 'PERIOD_CLOSED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
@@ -49,6 +51,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   COMPANY_NOT_FOUND: 404,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PERIOD_CLOSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

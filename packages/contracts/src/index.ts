@@ -13,6 +13,7 @@ export * from './language';
 export * from './mail';
 export * from './matching';
 export * from './payments';
+export * from './periods';
 export * from './platform';
 export * from './roles';
 export * from './route';

@@ -39,3 +39,26 @@ export const CONSENT_MANAGER_ROLE_IDS: readonly number[] = [...ADMIN_ROLE_IDS, R
 export function canManageConsents(roleId: number): boolean {
   return CONSENT_MANAGER_ROLE_IDS.includes(roleId);
 }
+
+/** Who closes a month of a company's books: those who keep them, and the company's own manager. */
+export const PERIOD_CLOSER_ROLE_IDS: readonly number[] = [
+  ...ADMIN_ROLE_IDS,
+  RoleId.ACCOUNTANT,
+  RoleId.ACCOUNTANT_LIMIT,
+  RoleId.VN_ACCOUNTANT,
+  RoleId.CEO,
+];
+
+export function canClosePeriods(roleId: number): boolean {
+  return PERIOD_CLOSER_ROLE_IDS.includes(roleId);
+}
+
+/**
+ * Accepting what blocks a month (with a reason on the record) and reopening a closed one change what
+ * an auditor is shown, so only the bureau's accountants and administrators do them.
+ */
+export const PERIOD_ACCOUNTANT_ROLE_IDS: readonly number[] = [...ADMIN_ROLE_IDS, RoleId.ACCOUNTANT];
+
+export function canAcceptPeriodExceptions(roleId: number): boolean {
+  return PERIOD_ACCOUNTANT_ROLE_IDS.includes(roleId);
+}

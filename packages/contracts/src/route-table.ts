@@ -8,6 +8,7 @@ import * as inbox from './inbox';
 import * as mail from './mail';
 import * as matching from './matching';
 import * as payments from './payments';
+import * as periods from './periods';
 import * as platform from './platform';
 import { collectRoutes } from './route';
 import * as signing from './signing';
@@ -27,6 +28,7 @@ export const routeTable = collectRoutes(
   mail,
   matching,
   payments,
+  periods,
   platform,
   signing,
   tasks,

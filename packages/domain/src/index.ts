@@ -9,6 +9,7 @@ export * from './money/decimal';
 export * from './money/norwegian';
 export * from './money/ore';
 export * from './payments';
+export * from './periods/month-proof';
 export * from './statements';
 export * from './tasks/recurrence';
 export * from './text/decode';

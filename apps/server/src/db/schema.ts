@@ -15,6 +15,7 @@ export * from '../features/notifications/notification.table';
 export * from '../features/onboarding/onboarding.table';
 export * from '../features/payments/payment.table';
 export * from '../features/payments/payment-basket.table';
+export * from '../features/periods/period.table';
 export * from '../features/signing/signing.table';
 export * from '../features/tasks/task.table';
 export * from '../features/transactions/transaction.table';

@@ -1,7 +1,7 @@
-import { addDays, createKid, type IsoDate } from '@bilag/domain';
+import { addDays, createKid, type IsoDate, lastDayOf, monthOf, monthsFrom } from '@bilag/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { banks, bankTransactions, companyBanks, matchRules, vouchers } from './schema';
+import { bankBalances, banks, bankTransactions, companyBanks, matchRules, vouchers } from './schema';
 
 /** The bakery's DNB account (a valid mod-11 account number). */
 const BAKERY_ACCOUNT = '15030123457';
@@ -86,6 +86,9 @@ const unpaidInvoice: DemoInvoice = {
   dueDaysAgo: -14,
 };
 
+/** What the account held before the first line of the demo. */
+const OPENING_BALANCE_ORE = 24_850_000;
+
 const bankOnly = [
   { daysAgo: 3, text: 'Gebyr kontohold', amountOre: -7_500 },
   { daysAgo: 6, text: 'Innbetaling Bakerikunde AS', amountOre: 2_500_000 },
@@ -152,6 +155,7 @@ export async function seedDemoBooks(tx: Db, companyId: number, userId: number, t
       createdBy: userId,
     })),
   );
+  await tx.insert(bankBalances).values(statedBalances(companyId, account.id, lines, today));
   await tx.insert(matchRules).values({
     companyId,
     scope: 'local',
@@ -164,4 +168,28 @@ export async function seedDemoBooks(tx: Db, companyId: number, userId: number, t
     ],
     createdBy: userId,
   });
+}
+
+/**
+ * The balances the bank stated for the account, as its monthly statements do: the opening on the
+ * first day of the first month, and the closing of each month (for this month, of today), so the
+ * balance proof of every month holds.
+ */
+function statedBalances(
+  companyId: number,
+  companyBankId: number,
+  lines: readonly { date: IsoDate; amountOre: number }[],
+  today: IsoDate,
+) {
+  const firstMonth = monthOf(lines.reduce((first, line) => (line.date < first ? line.date : first), today));
+  const common = { companyId, companyBankId, currency: 'NOK', source: 'IMPORT' as const };
+  const closings = monthsFrom(firstMonth, monthOf(today)).map((month) => {
+    const day = month === monthOf(today) ? today : lastDayOf(month);
+    const movement = lines.filter((line) => line.date <= day).reduce((sum, line) => sum + line.amountOre, 0);
+    return { ...common, balanceDate: day, balanceType: 'CLBD', amountOre: OPENING_BALANCE_ORE + movement };
+  });
+  return [
+    { ...common, balanceDate: `${firstMonth}-01`, balanceType: 'OPBD', amountOre: OPENING_BALANCE_ORE },
+    ...closings,
+  ];
 }

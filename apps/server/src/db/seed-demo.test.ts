@@ -224,4 +224,26 @@ describe('demo data', () => {
     expect(overdue.map((task) => task.assignees.map((person) => person.fullName))).toEqual([['Ola Ansatt']]);
     expect(tasks.filter((task) => task.status === 'done')).toHaveLength(1);
   });
+
+  it("proves every month of the bakery's bank account against the balances the bank stated", async () => {
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/check-login',
+      payload: { email: 'regnskap@demo.no', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.AccessToken}` };
+    const overview = await context.app.inject({
+      method: 'GET',
+      url: '/api/main/periods/overview?months=3',
+      headers,
+    });
+    const bakery = (
+      overview.json().data.rows as {
+        companyAlias: string;
+        months: { state: string; differenceOre: number }[];
+      }[]
+    ).find((row) => row.companyAlias === 'nordlys-bakeri');
+    expect(bakery?.months.map((month) => month.differenceOre)).toEqual([0, 0, 0]);
+    for (const month of bakery?.months ?? []) expect(['ready', 'blocked']).toContain(month.state);
+  });
 });

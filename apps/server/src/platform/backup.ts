@@ -308,6 +308,9 @@ export async function restoreBackup(
       `The database already holds ${held?.users} users and ${held?.companies} companies; a backup is restored into an empty database.`,
     );
   const rows = await database.db.transaction(async (tx) => {
+    // The rows are what was: the period lock and the month totals' triggers (migration 0013) stand aside,
+    // so closed months load as they were and the totals come back from their own table.
+    await tx.execute(sql`select set_config('bilag.restoring', 'on', true)`);
     // What the migrations put in an empty database (the banks) is replaced by the backup's rows.
     const tables = manifest.tables.map((table) => quoted(table.name));
     if (tables.length > 0) await tx.execute(sql.raw(`truncate ${tables.join(', ')} restart identity`));

@@ -86,6 +86,25 @@ export function postgresDataException(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The SQLSTATE the period lock of migration 0013 raises for a change to a closed month. */
+const PERIOD_CLOSED_SQLSTATE = 'BL409';
+
+/**
+ * The month a change was refused for by the period lock, looked for like a data exception: the
+ * trigger names the month (YYYY-MM) in the error's detail.
+ */
+export function closedPeriodOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    if (Reflect.get(current, 'code') === PERIOD_CLOSED_SQLSTATE) {
+      const detail: unknown = Reflect.get(current, 'detail');
+      return typeof detail === 'string' && /^\d{4}-\d{2}$/.test(detail) ? detail : '';
+    }
+    current = Reflect.get(current, 'cause');
+  }
+  return undefined;
+}
+
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot decode (FST_ERR_BAD_URL, such as a
  * percent-encoded lone surrogate) or a path parameter beyond maxParamLength (FST_ERR_MAX_PARAM_LENGTH)
@@ -157,6 +176,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: issue.message,
       }));
       return send(request, reply, 400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues });
+    }
+    const closedMonth = closedPeriodOf(error);
+    if (closedMonth !== undefined) {
+      return send(request, reply, 409, ErrorCode.PERIOD_CLOSED, 'periodClosed', {}, { month: closedMonth });
     }
     const dataException = postgresDataException(error);
     if (dataException) {

@@ -65,6 +65,8 @@ export const Errors = {
   /** The request clashes with the record's state (taken, already done, not allowed now). */
   conflict: (messageKey: MessageKey, params?: MessageParams, data?: unknown) =>
     new AppError(ErrorCode.CONFLICT, messageKey, { ...withParams(params), data }),
+  periodClosed: (month: string) =>
+    new AppError(ErrorCode.PERIOD_CLOSED, 'periodClosed', { params: { month } }),
   tooLarge: (messageKey: MessageKey, params?: MessageParams) =>
     new AppError(ErrorCode.PAYLOAD_TOO_LARGE, messageKey, withParams(params)),
   /** A file refused by its content; `data` names the file so a client can mark it in a batch. */

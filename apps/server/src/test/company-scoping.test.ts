@@ -1,23 +1,7 @@
 import { ErrorCode, type LoginData, type Route, routeTable } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
-import { givenPaymentUser } from '../features/payments/payment.fixtures';
-import {
-  bearer,
-  givenAccountNumber,
-  givenBankAccount,
-  givenTenancy,
-  givenTransaction,
-  givenVoucher,
-  multipart,
-} from './fixtures';
-import {
-  givenConsent,
-  givenEhfDocument,
-  givenInboxItem,
-  givenNotification,
-  givenTaskRecords,
-} from './record-fixtures';
+import { bearer, givenTenancy } from './fixtures';
+import { givenRecordsOfEveryKind } from './record-fixtures';
 import { exampleRequest, injectExample, type RecordIds } from './route-examples';
 import { givenSandbox, type RunningSandbox } from './sandbox';
 import { createTestApp } from './test-app';
@@ -70,6 +54,7 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   consentScaV2:
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
   taskOverview: 'the tasks of the companies the caller works in',
+  periodOverview: 'the months of the companies the caller works in',
   editorImage: 'an image at its unguessable address: the company and 128 random bits',
   receivePeppolDelivery:
     'the PEPPOL access point delivers here, signed with the webhook secret; the envelope names the receiver',
@@ -93,115 +78,12 @@ describe('company scoping, proven from the route table', () => {
     sandbox = await givenSandbox();
     context = await createTestApp({ providers: sandbox.providers });
     tenancy = await givenTenancy(context);
-    const { app } = context;
-    const { session, companyId } = tenancy;
-    const account = await givenBankAccount(app, session, companyId);
-    const transaction = await givenTransaction(app, session, companyId, account.Id, {
-      text: `${SECRET} kortkjøp`,
-      amountOre: -12_350,
-    });
-    const voucher = await givenVoucher(app, session, companyId, {
-      supplierName: `${SECRET} Leverandør AS`,
-      amountOre: 12_350,
-      date: '2025-03-14',
-    });
-    const detail = await tenancy.call(
-      'GET',
-      `/api/main/voucher/${voucher.Id}?companyId=${companyId}`,
-      undefined,
-      session,
-    );
-    const balance = await tenancy.call('POST', '/api/main/voucher/v2/balances/add', {
-      companyId,
-      voucherId: voucher.Id,
-      amountOre: 100,
-    });
-    const connection = await tenancy.call('POST', '/api/main/transactionVoucher/add', {
-      companyId,
-      bankTransactionIds: [transaction.Id],
-      voucherIds: [voucher.Id],
-    });
-    const rule = await tenancy.call('POST', '/api/main/localRules/add', {
-      companyId,
-      name: `${SECRET} regel`,
-      conditions: [{ kind: 'text', operator: 'contains', value: SECRET }],
-      actions: [{ kind: 'setNote', note: SECRET }],
-    });
-    const banks = await tenancy.call('GET', '/api/main/banks');
-    const importAccount = await givenBankAccount(app, session, companyId, givenAccountNumber('1503', 7));
-    const statement = dnbCsv(DNB_ROWS.map((row) => ({ ...row, text: `${SECRET} ${row.text}` })));
-    const completedJob = await uploadStatement(companyId, importAccount.Id, statement);
-    const started = await tenancy.call('POST', '/api/main/transactions/v2/import-data-upload', {
-      companyId,
-      jobId: completedJob,
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const importId = await waitForImport(companyId, completedJob);
-    const waitingJob = await uploadStatement(companyId, importAccount.Id, statement);
-    await givenPaymentUser(context.db, companyId, tenancy.user.id);
-    await tenancy.call('PUT', `/api/main/voucher/${voucher.Id}`, {
-      companyId,
-      accountNumber: givenAccountNumber('1503', 9),
-    });
-    const onList = await tenancy.call('POST', '/api/main/v2/voucher-payments/add-to-paymentlist', {
-      companyId,
-      voucherIds: [voucher.Id],
-    });
-    expect(onList.statusCode, onList.body).toBe(200);
-    victimIds = {
-      company: companyId,
-      targetCompany: tenancy.outsiderCompanyId,
-      voucher: voucher.Id,
-      voucherBalance: balance.json().data.voucherBalances[0].Id,
-      transaction: transaction.Id,
-      companyBank: account.Id,
-      bank: banks.json().data[0].Id,
-      import: importId,
-      importJob: waitingJob,
-      file: detail.json().data.Files[0].Id,
-      rule: rule.json().data.Id,
-      connection: connection.json().data.connections[0].Id,
-      payment: onList.json().data.added[0].payment.Id,
-      consent: await givenConsent(context.db, companyId, SECRET),
-      notification: await givenNotification(context.db, companyId, SECRET),
-      ehfDocument: await givenEhfDocument(context.db, companyId, SECRET),
-      ...(await givenTaskRecords(context.db, companyId, SECRET)),
-      ...(await givenInboxItem(context.db, companyId, SECRET).then((item) => ({
-        inboxItem: item.id,
-        inboxItemUuid: item.uuid,
-      }))),
-    };
+    victimIds = await givenRecordsOfEveryKind(context, tenancy, SECRET);
   });
   afterAll(async () => {
     await context.close();
     await sandbox.close();
   });
-
-  async function uploadStatement(companyId: number, companyBankId: number, bytes: Uint8Array) {
-    const form = await multipart({ companyId: String(companyId), companyBankId: String(companyBankId) }, [
-      { field: 'file', name: 'kontoutskrift.csv', bytes },
-    ]);
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/main/transactions/v2/import-file-upload',
-      headers: { ...bearer(tenancy.session), ...form.headers },
-      payload: form.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.Id as number;
-  }
-
-  async function waitForImport(companyId: number, jobId: number): Promise<number> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const job = (
-        await tenancy.call('GET', `/api/main/transactions/v2/import-job/${jobId}?companyId=${companyId}`)
-      ).json().data;
-      if (job.Status === 'completed') return job.ImportId;
-      if (job.Status === 'failed') throw new Error(`the import failed: ${JSON.stringify(job)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the import did not finish');
-  }
 
   async function callAs(
     name: string,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import {
   bankConsentAccounts,
@@ -9,9 +10,21 @@ import {
   ehfDocuments,
   notifications,
 } from '../db/schema';
+import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
 import { type NewArrival, recordArrival } from '../features/inbox';
 import { notifyCompanyUsers } from '../features/notifications';
+import { givenPaymentUser } from '../features/payments/payment.fixtures';
 import * as tasks from '../features/tasks/task.repository';
+import {
+  bearer,
+  givenAccountNumber,
+  givenBankAccount,
+  type givenTenancy,
+  givenTransaction,
+  givenVoucher,
+  multipart,
+} from './fixtures';
+import type { RecordIds } from './route-examples';
 
 /**
  * A consent as it stands once the bank has approved it, with one account and one history line, each
@@ -138,4 +151,129 @@ export async function givenTaskRecords(db: Db, companyId: number, mark: string) 
     content: `<p>${mark} kommentar</p>`,
   });
   return { task: task.id, taskComment: comment.id, taskLabel: label.id, taskTemplate: template.id };
+}
+
+type Tenancy = Awaited<ReturnType<typeof givenTenancy>>;
+
+async function uploadStatement(
+  context: { app: FastifyInstance },
+  tenancy: Tenancy,
+  companyId: number,
+  companyBankId: number,
+  bytes: Uint8Array,
+) {
+  const form = await multipart({ companyId: String(companyId), companyBankId: String(companyBankId) }, [
+    { field: 'file', name: 'kontoutskrift.csv', bytes },
+  ]);
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/main/transactions/v2/import-file-upload',
+    headers: { ...bearer(tenancy.session), ...form.headers },
+    payload: form.payload,
+  });
+  if (response.statusCode !== 200) throw new Error(`uploading a statement failed: ${response.body}`);
+  return response.json().data.Id as number;
+}
+
+async function waitForImport(tenancy: Tenancy, companyId: number, jobId: number): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const job = (
+      await tenancy.call('GET', `/api/main/transactions/v2/import-job/${jobId}?companyId=${companyId}`)
+    ).json().data;
+    if (job.Status === 'completed') return job.ImportId;
+    if (job.Status === 'failed') throw new Error(`the import failed: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the import did not finish');
+}
+
+/**
+ * One record of every kind the route table names, in the tenancy's company, each carrying `mark` where
+ * it holds text: a bank account with a transaction, a voucher (dated 2025-03-14, as the transaction)
+ * with a balance and a connection, a rule, a finished import and a waiting one, a payment, a consent,
+ * a notification, an EHF document, task records and an inbox item.
+ */
+export async function givenRecordsOfEveryKind(
+  context: { app: FastifyInstance; db: Db },
+  tenancy: Tenancy,
+  mark: string,
+): Promise<RecordIds> {
+  const { app } = context;
+  const { session, companyId } = tenancy;
+  const account = await givenBankAccount(app, session, companyId);
+  const transaction = await givenTransaction(app, session, companyId, account.Id, {
+    text: `${mark} kortkjøp`,
+    amountOre: -12_350,
+  });
+  const voucher = await givenVoucher(app, session, companyId, {
+    supplierName: `${mark} Leverandør AS`,
+    amountOre: 12_350,
+    date: '2025-03-14',
+  });
+  const detail = await tenancy.call(
+    'GET',
+    `/api/main/voucher/${voucher.Id}?companyId=${companyId}`,
+    undefined,
+    session,
+  );
+  const balance = await tenancy.call('POST', '/api/main/voucher/v2/balances/add', {
+    companyId,
+    voucherId: voucher.Id,
+    amountOre: 100,
+  });
+  const connection = await tenancy.call('POST', '/api/main/transactionVoucher/add', {
+    companyId,
+    bankTransactionIds: [transaction.Id],
+    voucherIds: [voucher.Id],
+  });
+  const rule = await tenancy.call('POST', '/api/main/localRules/add', {
+    companyId,
+    name: `${mark} regel`,
+    conditions: [{ kind: 'text', operator: 'contains', value: mark }],
+    actions: [{ kind: 'setNote', note: mark }],
+  });
+  const banks = await tenancy.call('GET', '/api/main/banks');
+  const importAccount = await givenBankAccount(app, session, companyId, givenAccountNumber('1503', 7));
+  const statement = dnbCsv(DNB_ROWS.map((row) => ({ ...row, text: `${mark} ${row.text}` })));
+  const completedJob = await uploadStatement(context, tenancy, companyId, importAccount.Id, statement);
+  const started = await tenancy.call('POST', '/api/main/transactions/v2/import-data-upload', {
+    companyId,
+    jobId: completedJob,
+  });
+  if (started.statusCode !== 200) throw new Error(`starting the import failed: ${started.body}`);
+  const importId = await waitForImport(tenancy, companyId, completedJob);
+  const waitingJob = await uploadStatement(context, tenancy, companyId, importAccount.Id, statement);
+  await givenPaymentUser(context.db, companyId, tenancy.user.id);
+  await tenancy.call('PUT', `/api/main/voucher/${voucher.Id}`, {
+    companyId,
+    accountNumber: givenAccountNumber('1503', 9),
+  });
+  const onList = await tenancy.call('POST', '/api/main/v2/voucher-payments/add-to-paymentlist', {
+    companyId,
+    voucherIds: [voucher.Id],
+  });
+  if (onList.statusCode !== 200) throw new Error(`listing the payment failed: ${onList.body}`);
+  return {
+    company: companyId,
+    targetCompany: tenancy.outsiderCompanyId,
+    voucher: voucher.Id,
+    voucherBalance: balance.json().data.voucherBalances[0].Id,
+    transaction: transaction.Id,
+    companyBank: account.Id,
+    bank: banks.json().data[0].Id,
+    import: importId,
+    importJob: waitingJob,
+    file: detail.json().data.Files[0].Id,
+    rule: rule.json().data.Id,
+    connection: connection.json().data.connections[0].Id,
+    payment: onList.json().data.added[0].payment.Id,
+    consent: await givenConsent(context.db, companyId, mark),
+    notification: await givenNotification(context.db, companyId, mark),
+    ehfDocument: await givenEhfDocument(context.db, companyId, mark),
+    ...(await givenTaskRecords(context.db, companyId, mark)),
+    ...(await givenInboxItem(context.db, companyId, mark).then((item) => ({
+      inboxItem: item.id,
+      inboxItemUuid: item.uuid,
+    }))),
+  };
 }

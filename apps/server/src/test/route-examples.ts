@@ -152,6 +152,7 @@ export function textExample(schema: JsonSchema): string {
     '923456783',
     '/eksempel',
     '1-0123456789abcdef0123456789abcdef.png',
+    '2025-03',
   ];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'ehf-failed-checks',
   'task-assigned',
   'task-mentioned',
+  'period-reopened',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

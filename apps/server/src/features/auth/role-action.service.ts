@@ -17,6 +17,8 @@ const bookkeeping = [
   'consent.view',
   'setting.view',
   'task.overview',
+  'period.view',
+  'period.overview',
 ];
 const administration = [
   ...bookkeeping,
@@ -30,15 +32,33 @@ const administration = [
   'admin.settings.edit',
   'consent.edit',
   'admin.task.template',
+  'period.close',
+  'period.exceptions',
+  'period.reopen',
 ];
 
 const actionsByRole: Record<number, string[]> = {
   [RoleId.ADMIN]: administration,
   [RoleId.VIET_NAM_ADMIN]: administration,
-  [RoleId.ACCOUNTANT]: [...bookkeeping, 'payment.prepare', 'rules.edit', 'consent.edit'],
-  [RoleId.ACCOUNTANT_LIMIT]: bookkeeping,
-  [RoleId.VN_ACCOUNTANT]: bookkeeping,
-  [RoleId.CEO]: [...bookkeeping, 'payment.prepare', 'payment.sign', 'team.view', 'consent.edit'],
+  [RoleId.ACCOUNTANT]: [
+    ...bookkeeping,
+    'payment.prepare',
+    'rules.edit',
+    'consent.edit',
+    'period.close',
+    'period.exceptions',
+    'period.reopen',
+  ],
+  [RoleId.ACCOUNTANT_LIMIT]: [...bookkeeping, 'period.close'],
+  [RoleId.VN_ACCOUNTANT]: [...bookkeeping, 'period.close'],
+  [RoleId.CEO]: [
+    ...bookkeeping,
+    'payment.prepare',
+    'payment.sign',
+    'team.view',
+    'consent.edit',
+    'period.close',
+  ],
   [RoleId.DEVELOPER]: bookkeeping,
 };
 

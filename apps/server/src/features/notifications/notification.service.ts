@@ -46,6 +46,7 @@ const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> =
   'ehf-failed-checks': { title: 'notificationEhfFailedChecksTitle', body: 'notificationEhfFailedChecksBody' },
   'task-assigned': { title: 'notificationTaskAssignedTitle', body: 'notificationTaskAssignedBody' },
   'task-mentioned': { title: 'notificationTaskMentionedTitle', body: 'notificationTaskMentionedBody' },
+  'period-reopened': { title: 'notificationPeriodReopenedTitle', body: 'notificationPeriodReopenedBody' },
 };
 
 const ONBOARDING_STATUS_NAMES: Record<OnboardingStatus, MessageKey> = {

@@ -1,0 +1,1 @@
+export { periodRoutes } from './period.routes';

@@ -8,6 +8,7 @@ import { benchIso20022 } from './iso20022';
 import { benchMailIntake } from './mail-intake';
 import { benchMatching } from './matching';
 import { benchPayments } from './payments';
+import { benchPeriods } from './periods';
 import type { BenchResult } from './result';
 import { benchSigning } from './signing';
 import { benchSoak } from './soak';
@@ -25,6 +26,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   imports: benchImports,
   matching: () => benchMatching(),
   payments: benchPayments,
+  periods: benchPeriods,
   signing: benchSigning,
   'consent-sync': benchConsentSync,
   'mail-intake': benchMailIntake,

@@ -8,7 +8,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ProviderError, providerErrorToAppError } from '../providers/provider-error';
-import { AppError } from './errors';
+import { AppError, closedPeriodError } from './errors';
 import { megabytesOf } from './form-data';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
@@ -86,25 +86,6 @@ export function postgresDataException(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The SQLSTATE the period lock of migration 0013 raises for a change to a closed month. */
-const PERIOD_CLOSED_SQLSTATE = 'BL409';
-
-/**
- * The month a change was refused for by the period lock, looked for like a data exception: the
- * trigger names the month (YYYY-MM) in the error's detail.
- */
-export function closedPeriodOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if (Reflect.get(current, 'code') === PERIOD_CLOSED_SQLSTATE) {
-      const detail: unknown = Reflect.get(current, 'detail');
-      return typeof detail === 'string' && /^\d{4}-\d{2}$/.test(detail) ? detail : '';
-    }
-    current = Reflect.get(current, 'cause');
-  }
-  return undefined;
-}
-
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot decode (FST_ERR_BAD_URL, such as a
  * percent-encoded lone surrogate) or a path parameter beyond maxParamLength (FST_ERR_MAX_PARAM_LENGTH)
@@ -149,7 +130,7 @@ function declarationOfRawPath(method: string, url: string): RouteDeclaration | u
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError | AppError | ProviderError, request, reply) => {
-    let error = thrown;
+    let error = closedPeriodError(thrown) ?? thrown;
     if (error instanceof ProviderError) {
       request.log.warn(
         { err: error, party: error.party, partyRequestId: error.requestId },
@@ -176,10 +157,6 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: issue.message,
       }));
       return send(request, reply, 400, ErrorCode.VALIDATION_FAILED, 'validationFailed', { data: issues });
-    }
-    const closedMonth = closedPeriodOf(error);
-    if (closedMonth !== undefined) {
-      return send(request, reply, 409, ErrorCode.PERIOD_CLOSED, 'periodClosed', {}, { month: closedMonth });
     }
     const dataException = postgresDataException(error);
     if (dataException) {

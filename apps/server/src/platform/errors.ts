@@ -75,3 +75,23 @@ export const Errors = {
   /** A state the code guarantees cannot happen; logged and answered as a 500. */
   internal: () => new AppError(ErrorCode.INTERNAL, 'internal'),
 };
+
+/** The SQLSTATE the period lock of migration 0013 raises for a change to a closed month. */
+const PERIOD_CLOSED_SQLSTATE = 'BL409';
+
+/**
+ * The refusal of the period lock as the error a person reads, where the database raised it (on the
+ * error or the errors it wraps: drizzle wraps the driver's in `cause`). The trigger names the month
+ * (YYYY-MM) in the error's detail.
+ */
+export function closedPeriodError(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    if (Reflect.get(current, 'code') === PERIOD_CLOSED_SQLSTATE) {
+      const detail: unknown = Reflect.get(current, 'detail');
+      return Errors.periodClosed(typeof detail === 'string' && /^\d{4}-\d{2}$/.test(detail) ? detail : '');
+    }
+    current = Reflect.get(current, 'cause');
+  }
+  return undefined;
+}

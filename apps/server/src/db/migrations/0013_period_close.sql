@@ -52,71 +52,83 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- Statement triggers on bank transactions: an import of thousands of rows checks the lock and updates the
--- month totals once per statement, from the rows the statement changed.
-CREATE FUNCTION "bank_transactions_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement triggers on bank transactions: an import of a million rows (one COPY) is summed into its
+-- accounts' months in one pass over the rows the statement changed; the lock is checked and the totals
+-- are moved from those few sums.
+CREATE FUNCTION "bank_month_totals_add"(
+  companies integer[], accounts bigint[], months date[], counted bigint[], unexplained bigint[],
+  movements numeric[], unexplained_amounts numeric[]
+) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF coalesce(current_setting('bilag.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
-  PERFORM period_refuse_closed(array_agg(company_id), array_agg(booking_date)) FROM new_rows;
+  PERFORM period_refuse_closed(companies, months);
   INSERT INTO bank_month_totals AS total
     (company_id, company_bank_id, month, transaction_count, unexplained_count, movement_ore, unexplained_abs_ore)
-  SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date, count(*),
-         count(*) FILTER (WHERE status = 1), sum(amount_ore), coalesce(sum(abs(amount_ore)) FILTER (WHERE status = 1), 0)
-    FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  SELECT * FROM unnest(companies, accounts, months, counted, unexplained, movements, unexplained_amounts)
   ON CONFLICT (company_id, company_bank_id, month) DO UPDATE SET
     transaction_count = total.transaction_count + excluded.transaction_count,
     unexplained_count = total.unexplained_count + excluded.unexplained_count,
     movement_ore = total.movement_ore + excluded.movement_ore,
     unexplained_abs_ore = total.unexplained_abs_ore + excluded.unexplained_abs_ore;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "bank_transactions_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('bilag.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
+  PERFORM bank_month_totals_add(array_agg(company_id), array_agg(company_bank_id), array_agg(month),
+      array_agg(counted), array_agg(unexplained), array_agg(movement), array_agg(unexplained_amount))
+    FROM (
+      SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date AS month, count(*) AS counted,
+             count(*) FILTER (WHERE status = 1) AS unexplained, sum(amount_ore) AS movement,
+             coalesce(sum(abs(amount_ore)) FILTER (WHERE status = 1), 0) AS unexplained_amount
+        FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ) AS sums;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "bank_transactions_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('bilag.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
-  PERFORM period_refuse_closed(array_agg(company_id), array_agg(booking_date)) FROM old_rows;
-  UPDATE bank_month_totals AS total SET
-    transaction_count = total.transaction_count - gone.transaction_count,
-    unexplained_count = total.unexplained_count - gone.unexplained_count,
-    movement_ore = total.movement_ore - gone.movement_ore,
-    unexplained_abs_ore = total.unexplained_abs_ore - gone.unexplained_abs_ore
-  FROM (
-    SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date AS month, count(*) AS transaction_count,
-           count(*) FILTER (WHERE status = 1) AS unexplained_count, sum(amount_ore) AS movement_ore,
-           coalesce(sum(abs(amount_ore)) FILTER (WHERE status = 1), 0) AS unexplained_abs_ore
-      FROM old_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ) AS gone
-  WHERE total.company_id = gone.company_id AND total.company_bank_id = gone.company_bank_id AND total.month = gone.month;
+  PERFORM bank_month_totals_add(array_agg(company_id), array_agg(company_bank_id), array_agg(month),
+      array_agg(-counted), array_agg(-unexplained), array_agg(-movement), array_agg(-unexplained_amount))
+    FROM (
+      SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date AS month, count(*) AS counted,
+             count(*) FILTER (WHERE status = 1) AS unexplained, sum(amount_ore) AS movement,
+             coalesce(sum(abs(amount_ore)) FILTER (WHERE status = 1), 0) AS unexplained_amount
+        FROM old_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ) AS sums;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- An update is checked against the months its rows were in and the months they are in now, and the
+-- totals move by the difference, so a change that leaves the sums alone leaves the totals' rows alone.
 CREATE FUNCTION "bank_transactions_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('bilag.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
-  PERFORM period_refuse_closed(array_agg(company_id), array_agg(booking_date))
-    FROM (SELECT company_id, booking_date FROM old_rows UNION ALL SELECT company_id, booking_date FROM new_rows) AS changed;
-  INSERT INTO bank_month_totals AS total
-    (company_id, company_bank_id, month, transaction_count, unexplained_count, movement_ore, unexplained_abs_ore)
-  SELECT company_id, company_bank_id, month, sum(counted), sum(unexplained), sum(movement), sum(unexplained_abs)
+  PERFORM period_refuse_closed(array_agg(company_id), array_agg(month))
     FROM (
-      SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date AS month, 1 AS counted,
-             (status = 1)::int AS unexplained, amount_ore::numeric AS movement,
-             CASE WHEN status = 1 THEN abs(amount_ore::numeric) ELSE 0 END AS unexplained_abs
-        FROM new_rows
-      UNION ALL
-      SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date, -1,
-             -(status = 1)::int, -amount_ore::numeric,
-             CASE WHEN status = 1 THEN -abs(amount_ore::numeric) ELSE 0 END
-        FROM old_rows
-    ) AS delta
-   GROUP BY 1, 2, 3
-  HAVING sum(counted) <> 0 OR sum(unexplained) <> 0 OR sum(movement) <> 0 OR sum(unexplained_abs) <> 0
-   ORDER BY 1, 2, 3
-  ON CONFLICT (company_id, company_bank_id, month) DO UPDATE SET
-    transaction_count = total.transaction_count + excluded.transaction_count,
-    unexplained_count = total.unexplained_count + excluded.unexplained_count,
-    movement_ore = total.movement_ore + excluded.movement_ore,
-    unexplained_abs_ore = total.unexplained_abs_ore + excluded.unexplained_abs_ore;
+      SELECT DISTINCT company_id, date_trunc('month', booking_date)::date AS month
+        FROM (SELECT company_id, booking_date FROM old_rows UNION ALL SELECT company_id, booking_date FROM new_rows) AS changed
+    ) AS months;
+  PERFORM bank_month_totals_add(array_agg(company_id), array_agg(company_bank_id), array_agg(month),
+      array_agg(counted), array_agg(unexplained), array_agg(movement), array_agg(unexplained_amount))
+    FROM (
+      SELECT company_id, company_bank_id, month, sum(counted) AS counted, sum(unexplained) AS unexplained,
+             sum(movement) AS movement, sum(unexplained_amount) AS unexplained_amount
+        FROM (
+          SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date AS month, 1 AS counted,
+                 (status = 1)::int AS unexplained, amount_ore::numeric AS movement,
+                 CASE WHEN status = 1 THEN abs(amount_ore::numeric) ELSE 0 END AS unexplained_amount
+            FROM new_rows
+          UNION ALL
+          SELECT company_id, company_bank_id, date_trunc('month', booking_date)::date, -1,
+                 -(status = 1)::int, -amount_ore::numeric,
+                 CASE WHEN status = 1 THEN -abs(amount_ore::numeric) ELSE 0 END
+            FROM old_rows
+        ) AS delta
+       GROUP BY 1, 2, 3
+      HAVING sum(counted) <> 0 OR sum(unexplained) <> 0 OR sum(movement) <> 0 OR sum(unexplained_amount) <> 0
+       ORDER BY 1, 2, 3
+    ) AS sums;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -2,7 +2,7 @@ import type { AutoMatchSummary, ImportMapping, Language } from '@bilag/contracts
 import type { Db } from '../../db/client';
 import type { CompanyBankRow } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { AppError, Errors } from '../../platform/errors';
+import { AppError, closedPeriodError, Errors } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import type { ObjectStore } from '../../platform/object-store';
 import { OccurrenceCounter, rowFingerprint } from './fingerprint';
@@ -259,7 +259,7 @@ async function matchImported(run: ImportRun, importId: number): Promise<AutoMatc
 }
 
 function failureMessage(error: unknown, language: Language): string {
-  const known = error instanceof AppError ? error : undefined;
+  const known = error instanceof AppError ? error : closedPeriodError(error);
   if (known) return translate(language, known.messageKey, known.options.params);
   try {
     const mapped = unreadable(error);

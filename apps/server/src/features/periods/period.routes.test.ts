@@ -227,6 +227,26 @@ describe('a month of the books', () => {
       expect(response.json().code).toBe(ErrorCode.PERIOD_CLOSED);
       expect(response.json().message).toContain(month);
     }
+    const statement = await importInOneStep(
+      context.app,
+      context.session,
+      { companyId: context.companyId, companyBankId: account.Id },
+      {
+        name: 'april-igjen.xml',
+        bytes: camt053(account.AccountNumber, {
+          id: 'STMT-APRIL-LATE',
+          from: `${month}-01`,
+          to: `${month}-30`,
+          opening: '900.00',
+          closing: '1140.00',
+          entries: [
+            { amount: '10.00', credit: false, date: `${month}-29`, reference: 'late-1', text: 'Sen post' },
+          ],
+        }),
+      },
+    );
+    expect(statement.statusCode, statement.body).toBe(409);
+    expect(statement.json().code).toBe(ErrorCode.PERIOD_CLOSED);
     const norwegian = await context.app.inject({
       method: 'PUT',
       url: `/api/main/transactions/${id}`,

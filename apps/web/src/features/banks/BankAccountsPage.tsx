@@ -5,6 +5,7 @@ import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { AppModal } from '../../ui/AppModal';
 import { ConfirmModal } from '../../ui/ConfirmModal';
@@ -26,6 +27,7 @@ import {
 } from './bank-account.mutations';
 import { type MoveDirection, moveAccount } from './bank-account.order';
 import { bankBalancesByAccount } from './bank-balance.latest';
+import { readBankBalanceLink } from './bank-balance.link';
 
 /** Which account the form edits; the key starts a fresh form each time it opens. */
 type Editor = { account: CompanyBank | null; key: number };
@@ -34,6 +36,8 @@ export default function BankAccountsPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const accounts = useQuery(companyBankKeys.list(company.Id));
+  const [searchParams] = useSearchParams();
+  const linkedBalance = readBankBalanceLink(searchParams);
   const roleActions = useQuery(authKeys.roleActions());
   const canSeeConsents = roleActions.data?.actions.includes('consent.view') ?? false;
   const bankReadAccounts = useQuery({
@@ -129,7 +133,14 @@ export default function BankAccountsPage() {
         </QueryGate>
       </Card>
 
-      {rows.length > 0 && <BankBalancePanel companyId={company.Id} accounts={rows} />}
+      {rows.length > 0 && (
+        <BankBalancePanel
+          key={searchParams.toString()}
+          companyId={company.Id}
+          accounts={rows}
+          linked={linkedBalance}
+        />
+      )}
 
       <AppModal
         opened={isEditorOpen}

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTextInput } from '../../ui/DateTextInput';
 import { displayTimeZone } from '../../ui/dates';
@@ -32,6 +32,7 @@ import {
   balanceTypeLabelKey,
   isBalanceType,
 } from './bank-balance.labels';
+import type { BankBalanceLink } from './bank-balance.link';
 import {
   type BalancePeriod,
   type BalancePeriodErrorKey,
@@ -42,6 +43,8 @@ import {
 type BankBalancePanelProps = {
   companyId: number;
   accounts: CompanyBank[];
+  /** The account and period another screen linked to; otherwise the default account, the year so far. */
+  linked?: BankBalanceLink | undefined;
 };
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -109,14 +112,24 @@ function UnprovenClosing({ balance }: { balance: AccountBalance }) {
  * One account's balance over a period: the balance the bank stated before the period (inngående), the
  * last one in it (utgående), the transactions booked in between, and every stated balance of the type.
  */
-export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps) {
+export function BankBalancePanel({ companyId, accounts, linked }: BankBalancePanelProps) {
   const { t } = useTranslation();
   const today = todayIsoDate(displayTimeZone());
-  const [chosenAccountNumber, setChosenAccountNumber] = useState<string | null>(null);
+  const [chosenAccountNumber, setChosenAccountNumber] = useState<string | null>(
+    () => accounts.find((candidate) => candidate.Id === linked?.companyBankId)?.AccountNumber ?? null,
+  );
   const [balanceType, setBalanceType] = useState<BalanceType>('CLBD');
-  const [period, setPeriod] = useState<BalancePeriod>(() => defaultBalancePeriod(today));
+  const [period, setPeriod] = useState<BalancePeriod>(() =>
+    linked ? { ibDate: linked.from, ubDate: linked.to } : defaultBalancePeriod(today),
+  );
   const [fromText, setFromText] = useState(() => formatDate(period.ibDate));
   const [toText, setToText] = useState(() => formatDate(period.ubDate));
+  const panelRef = useRef<HTMLDivElement>(null);
+  const isLinked = linked !== undefined;
+  // A link from another screen is about this panel, which sits below the list of accounts.
+  useEffect(() => {
+    if (isLinked) panelRef.current?.scrollIntoView({ block: 'start' });
+  }, [isLinked]);
   const [periodErrors, setPeriodErrors] = useState<
     Partial<Record<keyof BalancePeriod, BalancePeriodErrorKey>>
   >({});
@@ -153,7 +166,15 @@ export function BankBalancePanel({ companyId, accounts }: BankBalancePanelProps)
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="bank-balance-heading">
+    <Card
+      ref={panelRef}
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="bank-balance-heading"
+      data-testid="bank-balance-panel"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>

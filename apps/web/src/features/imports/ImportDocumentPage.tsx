@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconBuildingBank } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
 import { PageHeader } from '../../ui/PageHeader';
@@ -11,12 +11,15 @@ import { QueryGate } from '../../ui/QueryGate';
 import { companyBankKeys } from '../banks';
 import { accountLabel, transactionListSearch } from '../transactions';
 import { ImportWizard } from './ImportWizard';
+import { readImportAccount } from './import-document.link';
 
 /** Importing a statement into one of the company's own accounts; the default account comes first. */
 export default function ImportDocumentPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const accounts = useQuery(companyBankKeys.list(company.Id));
+  const [searchParams] = useSearchParams();
+  const linkedAccountId = readImportAccount(searchParams);
   useDocumentTitle(`${t('bankImport.title')} – ${company.Name} – Bilag`);
 
   return (
@@ -53,7 +56,11 @@ export default function ImportDocumentPage() {
               companyId={company.Id}
               accounts={companyAccounts.map((account) => ({ id: account.Id, label: accountLabel(account) }))}
               defaultAccountId={
-                (companyAccounts.find((account) => account.IsDefault) ?? companyAccounts[0])?.Id
+                (
+                  companyAccounts.find((account) => account.Id === linkedAccountId) ??
+                  companyAccounts.find((account) => account.IsDefault) ??
+                  companyAccounts[0]
+                )?.Id
               }
               transactionsPath={(importId, companyBankId) =>
                 `${companyPath(company, 'bank')}${transactionListSearch({ importId, companyBankId })}`

@@ -1,1 +1,2 @@
 export { BankImportHistory } from './BankImportHistory';
+export { importDocumentSearch } from './import-document.link';

@@ -1,3 +1,3 @@
 export { VoucherFileCell } from './VoucherFileCell';
-export { defaultVoucherFilter } from './voucher.filter';
+export { defaultVoucherFilter, voucherListSearch } from './voucher.filter';
 export { voucherKeys } from './voucher.queries';

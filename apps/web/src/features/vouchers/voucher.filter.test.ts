@@ -1,6 +1,11 @@
 import { VoucherPaymentState } from '@bilag/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultVoucherFilter, readVoucherFilter, writeVoucherFilter } from './voucher.filter';
+import {
+  defaultVoucherFilter,
+  readVoucherFilter,
+  voucherListSearch,
+  writeVoucherFilter,
+} from './voucher.filter';
 
 describe('the voucher filter in the address', () => {
   it('starts from the defaults of the spec', () => {
@@ -49,5 +54,9 @@ describe('the voucher filter in the address', () => {
   it('keeps parameters that belong to another screen', () => {
     const params = writeVoucherFilter(defaultVoucherFilter, new URLSearchParams('company=3&month=4'));
     expect(params.toString()).toBe('company=3');
+  });
+
+  it('links to the list of one month with only that filter in the address', () => {
+    expect(voucherListSearch({ year: 2025, month: 3 })).toBe('?year=2025&month=3');
   });
 });

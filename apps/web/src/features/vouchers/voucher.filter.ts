@@ -33,6 +33,12 @@ export const voucherFilter = defineUrlFilter<VoucherListFilter>(
 export const voucherYear = yearStorage('voucherYear');
 
 export const readVoucherFilter = voucherFilter.read;
+
+/** The address query of the voucher list with only these filters, for links from other screens. */
+export function voucherListSearch(changes: VoucherFilterChanges): string {
+  const params = voucherFilter.write({ ...voucherFilter.defaults, ...changes }, new URLSearchParams());
+  return `?${params.toString()}`;
+}
 export const writeVoucherFilter = voucherFilter.write;
 export const defaultVoucherFilter = voucherFilter.defaults;
 

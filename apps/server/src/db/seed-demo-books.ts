@@ -181,7 +181,7 @@ function statedBalances(
   lines: readonly { date: IsoDate; amountOre: number }[],
   today: IsoDate,
 ) {
-  const firstMonth = monthOf(lines.reduce((first, line) => (line.date < first ? line.date : first), today));
+  const firstMonth = monthOf([today, ...lines.map((line) => line.date)].sort()[0] ?? today);
   const common = { companyId, companyBankId, currency: 'NOK', source: 'IMPORT' as const };
   const closings = monthsFrom(firstMonth, monthOf(today)).map((month) => {
     const day = month === monthOf(today) ? today : lastDayOf(month);

@@ -244,6 +244,8 @@ describe('demo data', () => {
       }[]
     ).find((row) => row.companyAlias === 'nordlys-bakeri');
     expect(bakery?.months.map((month) => month.differenceOre)).toEqual([0, 0, 0]);
-    for (const month of bakery?.months ?? []) expect(['ready', 'blocked']).toContain(month.state);
+    // The books begin 67 days back, so the first of the three months may be before them.
+    expect(bakery?.months.at(-1)?.state).toMatch(/^(ready|blocked)$/);
+    for (const month of bakery?.months ?? []) expect(['ready', 'blocked', 'empty']).toContain(month.state);
   });
 });

@@ -323,6 +323,8 @@ const english = {
     'The month {month} is closed, so its transactions, their connections and its vouchers cannot be changed. An accountant can reopen it under Period close.',
   periodNotEnded: 'The month {month} is not over yet; it can be closed after its last day.',
   periodAlreadyClosed: 'The month {month} is already closed.',
+  periodEmpty:
+    'The books of {month} have not begun: no bank account holds anything on or before it. Import the bank statement first.',
   periodNotClosed: 'The month {month} is not closed.',
   periodBlocked:
     "The month {month} cannot be closed yet: {count} thing(s) stand in the way, each listed on the month's page.",
@@ -777,6 +779,8 @@ const norwegian: Record<MessageKey, string> = {
     'Måneden {month} er avsluttet, så transaksjonene, koblingene og bilagene i den kan ikke endres. En regnskapsfører kan åpne den igjen under Periodeavslutning.',
   periodNotEnded: 'Måneden {month} er ikke over ennå; den kan avsluttes etter siste dag.',
   periodAlreadyClosed: 'Måneden {month} er allerede avsluttet.',
+  periodEmpty:
+    'Regnskapet for {month} har ikke begynt: ingen bankkonto har noe i eller før måneden. Importer kontoutskriften først.',
   periodNotClosed: 'Måneden {month} er ikke avsluttet.',
   periodBlocked:
     'Måneden {month} kan ikke avsluttes ennå: {count} forhold står i veien, hvert av dem vist på månedens side.',

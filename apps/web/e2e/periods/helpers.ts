@@ -38,7 +38,9 @@ async function untouchedMonth(page: Page, caller: Caller, company: DemoCompany, 
     const month = `${year}-${String(monthNumber).padStart(2, '0')}`;
     const detail = await readMonth(page, caller, company, month);
     const isUntouched =
-      detail.state === 'ready' &&
+      // Empty before any book of the company begins; ready when a test's statement of an earlier year
+      // carries its balance into it.
+      (detail.state === 'empty' || detail.state === 'ready') &&
       detail.history.length === 0 &&
       detail.accounts.every((account) => account.transactionCount === 0 && account.proof === 'no-activity');
     if (isUntouched) return month;

@@ -141,3 +141,16 @@ test('a manager who may not accept blockers sees why a blocked month cannot be c
     'Fix what stands in the way first. Only an accountant can close a month with exceptions.',
   );
 });
+
+test('a month before the company’s books begin cannot be closed, and says what to do first', async ({
+  page,
+}) => {
+  await signIn(page, demoUsers.accountant.email);
+  // The tests' own statements are dated from 1990 on, and the demo's books are recent.
+  await page.goto(`/${company.alias}/period/1975-06`);
+  await expect(page.getByTestId('period-state').first()).toHaveText('No books yet', {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
+  await expect(page.getByTestId('period-empty')).toContainText('Import the bank statement first');
+  await expect(page.getByTestId('period-close')).toBeDisabled();
+});

@@ -15,9 +15,11 @@ export type PeriodMonth = z.infer<typeof PeriodMonth>;
 
 /**
  * Where a month stands: closed (and locked), ready to close, blocked by what the month's blockers list,
- * or not over yet (a month is closed only after its last day).
+ * not over yet (a month is closed only after its last day), or empty: no bank account holds anything
+ * on or before its last day, so there is nothing to prove yet (a month is not closed before its books
+ * have begun, or a statement imported later would find it locked).
  */
-export const PERIOD_STATES = ['closed', 'ready', 'blocked', 'not-ended'] as const;
+export const PERIOD_STATES = ['closed', 'ready', 'blocked', 'not-ended', 'empty'] as const;
 export const PeriodState = z.enum(PERIOD_STATES);
 export type PeriodState = z.infer<typeof PeriodState>;
 

@@ -11,7 +11,7 @@ import {
   PeriodYear,
   RoleId,
 } from '@bilag/contracts';
-import { addMonths, monthOf, todayIsoDate } from '@bilag/domain';
+import { monthOf, todayIsoDate } from '@bilag/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -385,15 +385,20 @@ describe('a month of the books', () => {
     ]);
   });
 
-  it('is not closed before it is over, and two closings at once make one', async () => {
+  it('is not closed before it is over or before its books begin, and two closings at once make one', async () => {
     const current = monthOf(todayIsoDate('Europe/Oslo'));
     const early = await close(current);
     expect(early.statusCode).toBe(409);
     expect((await monthDetail(current)).state).toBe('not-ended');
-    const quiet = '2024-11';
-    const answers = await Promise.all([close(quiet), close(quiet), close(quiet)]);
+    const beforeTheBooks = '2024-11';
+    expect((await monthDetail(beforeTheBooks)).state).toBe('empty');
+    const empty = await close(beforeTheBooks);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toContain('Import the bank statement');
+    expect((await monthDetail(month)).state).toBe('ready');
+    const answers = await Promise.all([close(month), close(month), close(month)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(addMonths(quiet, 1)).toBe('2024-12');
+    expect((await reopen(month, 'Åpnet igjen etter samtidig lukking')).statusCode).toBe(200);
   });
 
   it('gives the closed month as a zip that is the same every time', async () => {

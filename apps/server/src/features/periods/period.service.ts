@@ -103,9 +103,24 @@ function blockersOf(accounts: readonly AccountProofs[], index: number): PeriodBl
   );
 }
 
-function stateOf(month: Month, closing: repository.ClosingRow | undefined, blockers: number): PeriodState {
+/** Whether any account holds a transaction or a stated balance in the month or before it. */
+function hasBooks(accounts: readonly AccountProofs[], index: number): boolean {
+  return accounts.some(({ months }) => {
+    const proof = months[index];
+    return proof !== undefined && (proof.proof !== 'no-activity' || proof.openingOre !== null);
+  });
+}
+
+function stateOf(
+  month: Month,
+  closing: repository.ClosingRow | undefined,
+  accounts: readonly AccountProofs[],
+  index: number,
+  blockers: number,
+): PeriodState {
   if (closing) return 'closed';
   if (lastDayOf(month) >= today()) return 'not-ended';
+  if (!hasBooks(accounts, index)) return 'empty';
   return blockers > 0 ? 'blocked' : 'ready';
 }
 
@@ -120,7 +135,7 @@ function summaries(
     const proofs = accounts.map((account) => account.months[index]).filter((proof) => proof !== undefined);
     return {
       month,
-      state: stateOf(month, closing, blockers.length),
+      state: stateOf(month, closing, accounts, index, blockers.length),
       transactionCount: proofs.reduce((sum, proof) => sum + proof.transactionCount, 0),
       unexplainedCount: proofs.reduce((sum, proof) => sum + proof.unexplainedCount, 0),
       unexplainedOre: proofs.reduce((sum, proof) => sum + proof.unexplainedOre, 0),
@@ -220,7 +235,7 @@ async function monthDetail(db: Db, companyId: number, month: Month): Promise<Per
     month,
     firstDay,
     lastDay,
-    state: stateOf(month, closing, blockers.length),
+    state: stateOf(month, closing, accounts, 0, blockers.length),
     accounts: accounts.map(toAccount).filter((account) => account !== undefined),
     blockers,
     unexplained,
@@ -288,6 +303,7 @@ export async function closePeriod(
     await repository.lockCompanyPeriods(tx, companyId);
     const detail = await monthDetail(tx, companyId, month);
     if (detail.closing) throw Errors.conflict('periodAlreadyClosed', { month });
+    if (detail.state === 'empty') throw Errors.conflict('periodEmpty', { month });
     for (const key of reasons.keys()) {
       if (!detail.blockers.some((blocker) => blocker.key === key)) {
         throw Errors.invalid('periodExceptionUnknown', { key });

@@ -1,6 +1,13 @@
 import type { PeriodProof, PeriodState } from '@bilag/contracts';
 import { Badge } from '@mantine/core';
-import { type Icon, IconAlertTriangle, IconCheck, IconClock, IconLock } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconCheck,
+  IconClock,
+  IconFileOff,
+  IconLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** A badge in a table cell keeps its whole name rather than shrinking to an ellipsis. */
@@ -11,6 +18,7 @@ const stateLook: Record<PeriodState, { color: string; icon: Icon }> = {
   ready: { color: 'green', icon: IconCheck },
   blocked: { color: 'red', icon: IconAlertTriangle },
   'not-ended': { color: 'blue', icon: IconClock },
+  empty: { color: 'gray', icon: IconFileOff },
 };
 
 type PeriodStateBadgeProps = {

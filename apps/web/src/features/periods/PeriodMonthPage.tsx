@@ -12,6 +12,7 @@ import {
   IconClock,
   IconDownload,
   IconFileImport,
+  IconFileOff,
   IconLock,
   IconLockOpen,
 } from '@tabler/icons-react';
@@ -366,6 +367,18 @@ function StateNotice({ detail, labels }: { detail: PeriodMonthDetail; labels: Ac
           data-testid="period-not-ended"
         >
           {t('periods.notEnded', { date: formatCalendarDate(detail.lastDay) })}
+        </Alert>
+      );
+    case 'empty':
+      return (
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconFileOff aria-hidden />}
+          id={CLOSE_UNAVAILABLE_ID}
+          data-testid="period-empty"
+        >
+          {t('periods.empty')}
         </Alert>
       );
     case 'ready':

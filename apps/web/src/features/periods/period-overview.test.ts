@@ -69,7 +69,7 @@ describe('the bureau overview', () => {
   });
 
   it('adds up the states of every month shown', () => {
-    expect(stateTotals(rows)).toEqual({ closed: 2, ready: 1, blocked: 3, 'not-ended': 0 });
+    expect(stateTotals(rows)).toEqual({ closed: 2, ready: 1, blocked: 3, 'not-ended': 0, empty: 0 });
   });
 
   it('keeps its choices in the address and ignores ones the call would refuse', () => {

@@ -73,7 +73,7 @@ export type StateTotals = Record<PeriodState, number>;
 
 /** How many of the shown months are in each state, over every company shown. */
 export function stateTotals(rows: readonly Pick<PeriodOverviewRow, 'months'>[]): StateTotals {
-  const totals: StateTotals = { closed: 0, ready: 0, blocked: 0, 'not-ended': 0 };
+  const totals: StateTotals = { closed: 0, ready: 0, blocked: 0, 'not-ended': 0, empty: 0 };
   for (const row of rows) for (const summary of row.months) totals[summary.state] += 1;
   return totals;
 }

@@ -30,6 +30,7 @@ describe('what the close button does', () => {
 
   it('waits for a month to end and shows no button on a closed one', () => {
     expect(closeAction('not-ended', accountant)).toEqual({ kind: 'not-ended' });
+    expect(closeAction('empty', accountant)).toEqual({ kind: 'empty' });
     expect(closeAction('closed', accountant)).toEqual({ kind: 'none' });
   });
 });

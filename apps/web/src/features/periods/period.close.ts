@@ -9,14 +9,15 @@ export const PeriodAction = {
 
 /**
  * What the month's close button does: ask to confirm a month nothing blocks, ask a reason for each
- * blocker of someone who may accept them, or nothing, with the reason it cannot (a month not yet over
- * says so in its own notice). A closed month has no close button.
+ * blocker of someone who may accept them, or nothing, with the reason it cannot (a month not yet over,
+ * or one before the books begin, says so in its own notice). A closed month has no close button.
  */
 export type CloseAction =
   | { kind: 'confirm' }
   | { kind: 'exceptions' }
   | { kind: 'unavailable'; reasonKey: CloseUnavailableKey }
   | { kind: 'not-ended' }
+  | { kind: 'empty' }
   | { kind: 'none' };
 
 export type CloseUnavailableKey = 'periods.close.unavailable.role' | 'periods.close.unavailable.blocked';
@@ -24,6 +25,7 @@ export type CloseUnavailableKey = 'periods.close.unavailable.role' | 'periods.cl
 export function closeAction(state: PeriodState, actions: readonly string[]): CloseAction {
   if (state === 'closed') return { kind: 'none' };
   if (state === 'not-ended') return { kind: 'not-ended' };
+  if (state === 'empty') return { kind: 'empty' };
   if (!actions.includes(PeriodAction.close))
     return { kind: 'unavailable', reasonKey: 'periods.close.unavailable.role' };
   if (state === 'ready') return { kind: 'confirm' };

@@ -6,14 +6,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hasUnzip, memorySink } from '../test/archives';
 import { createZipWriter, ZipWriterError } from './zip-writer';
 
 const CLOSED_AT = new Date('2024-04-05T12:34:56Z');
 const folder = mkdtempSync(path.join(tmpdir(), 'zip-writer-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** Info-ZIP's unzip reads the archives: a reader that shares no code with the writer. */
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
 if (!hasUnzip)
   console.warn('zip-writer tests that read archives back skip: install unzip (apt-get install unzip).');
 
@@ -36,22 +35,6 @@ function unzipBytes(archive: Buffer, name: string): Buffer {
   const result = spawnSync('unzip', ['-p', file, name], { maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`unzip -p ${name} failed: ${result.stderr}`);
   return result.stdout;
-}
-
-/** Keeps what is written; when slow, takes each chunk on a later turn, as a network peer does. */
-function memorySink(isSlow = false) {
-  const chunks: Buffer[] = [];
-  let largestBacklog = 0;
-  const sink = new Writable({
-    highWaterMark: 16 * 1024,
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      largestBacklog = Math.max(largestBacklog, sink.writableLength);
-      if (isSlow) setImmediate(done);
-      else done();
-    },
-  });
-  return { sink, bytes: () => Buffer.concat(chunks), largestBacklog: () => largestBacklog };
 }
 
 async function zipOf(entries: [string, Buffer][], modifiedAt = CLOSED_AT): Promise<Buffer> {

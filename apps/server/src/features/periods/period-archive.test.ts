@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { PeriodAccount, PeriodClosing, PeriodMonthDetail } from '@bilag/contracts';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hasUnzip, memorySink, run, saved, unpacked } from '../../test/archives';
 import {
   type PeriodArchiveInput,
   type PeriodArchiveManifest,
@@ -22,8 +21,6 @@ const PHOTO = randomBytes(2048);
 const folder = mkdtempSync(path.join(tmpdir(), 'period-archive-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** Info-ZIP's unzip reads the archives back: a reader that shares no code with the writer. */
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
 if (!hasUnzip)
   console.warn('period archive tests skip: they read archives with unzip (apt-get install unzip).');
 
@@ -204,22 +201,6 @@ function input(overrides: Partial<PeriodArchiveInput> = {}): PeriodArchiveInput 
   };
 }
 
-/** Keeps what is written; when slow, takes each chunk on a later turn, as a network peer does. */
-function memorySink(isSlow = false) {
-  const chunks: Buffer[] = [];
-  let largestBacklog = 0;
-  const sink = new Writable({
-    highWaterMark: 16 * 1024,
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      largestBacklog = Math.max(largestBacklog, sink.writableLength);
-      if (isSlow) setImmediate(done);
-      else done();
-    },
-  });
-  return { sink, bytes: () => Buffer.concat(chunks), largestBacklog: () => largestBacklog };
-}
-
 async function archiveOf(archiveInput: PeriodArchiveInput): Promise<Buffer> {
   const { sink, bytes } = memorySink();
   await writePeriodArchive(archiveInput, sink);
@@ -228,39 +209,10 @@ async function archiveOf(archiveInput: PeriodArchiveInput): Promise<Buffer> {
   return bytes();
 }
 
-function saved(archive: Buffer): string {
-  const file = path.join(folder, `${randomBytes(6).toString('hex')}.zip`);
-  writeFileSync(file, archive);
-  return file;
-}
-
-function run(command: string, args: string[], cwd = folder) {
-  const result = spawnSync(command, args, {
-    cwd,
-    env: { ...process.env, TZ: 'UTC' },
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
 const unzipText = (archive: Buffer, ...args: string[]) =>
-  run('unzip', [...args, saved(archive)]).toString('utf8');
-const entryOf = (archive: Buffer, name: string) => run('unzip', ['-p', saved(archive), name]);
+  run('unzip', [...args, saved(folder, archive)], folder).toString('utf8');
+const entryOf = (archive: Buffer, name: string) => run('unzip', ['-p', saved(folder, archive), name], folder);
 
-/** Unpacks into a fresh folder and answers every file under it, by its path inside the folder. */
-function unpacked(archive: Buffer): { root: string; files: string[] } {
-  const root = mkdtempSync(path.join(folder, 'unpacked-'));
-  run('unzip', ['-q', saved(archive), '-d', root]);
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-  return { root, files };
-}
-
-/** WinAnsi's characters for bytes 0x80 to 0x9F; elsewhere it is Latin-1. */
 const WIN_ANSI_80_TO_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
 
 function winAnsi(bytes: Buffer): string {
@@ -310,13 +262,13 @@ describe.skipIf(!hasUnzip)('the archive of a closed month', () => {
   });
 
   it('unpacks inside its folder whatever the uploaded names were', async () => {
-    const { files } = unpacked(await archiveOf(input()));
+    const { files } = unpacked(folder, await archiveOf(input()));
     expect(files).toHaveLength(12);
     for (const name of files) expect(name).toMatch(/^(vouchers\/\d+-\d+-[\p{L}\p{Nd}._-]{1,100}|[\w.]+)$/u);
   });
 
   it('carries checksums sha256sum verifies and a manifest that matches every entry', async () => {
-    const { root, files } = unpacked(await archiveOf(input()));
+    const { root, files } = unpacked(folder, await archiveOf(input()));
     expect(run('sha256sum', ['-c', '--strict', 'SHA256SUMS'], root).toString()).not.toMatch(/FAILED/);
     const checksums = readFileSync(path.join(root, 'SHA256SUMS'), 'utf8').trim().split('\n');
     expect(checksums.map((line) => line.split('  ')[1]).sort()).toEqual(

@@ -9,13 +9,14 @@ import {
   VoucherSource,
   VoucherStatus,
 } from '@bilag/contracts';
-import { DomainError, type EhfDocument, type EhfProblem, parseEhf, todayIsoDate } from '@bilag/domain';
+import { DomainError, type EhfDocument, type EhfProblem, parseEhf } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
 import type { MessageKey } from '../../platform/messages';
 import type { ObjectStore } from '../../platform/object-store';
 import { type InboxItemRow, recordArrival, updateArrival } from '../inbox';
 import { notifyCompanyUsers } from '../notifications';
+import { bookingDayOfArrival } from '../periods';
 import * as repository from './ehf-document.repository';
 import type { EhfDocumentRow, NewEhfDocument } from './ehf-document.table';
 import { renderEhfPdf } from './ehf-pdf';
@@ -70,10 +71,6 @@ const INBOX_STATUS: Record<EhfReceiveStatus, InboxStatus> = {
   spam: 'spam',
   duplicate: 'duplicate',
 };
-
-function todayInNorway(): string {
-  return todayIsoDate('Europe/Oslo', new Date());
-}
 
 /** The rule id as published and whether it stops the voucher; warnings never do. */
 export function toDocumentProblem(problem: EhfProblem): EhfDocumentProblem {
@@ -246,7 +243,7 @@ async function insertVoucherOfDocument(
   const voucher = await repository.insertVoucher(tx, {
     companyId: document.companyId,
     voucherDate: document.issueDate,
-    effectiveDate: document.issueDate ?? todayInNorway(),
+    effectiveDate: await bookingDayOfArrival(tx, document.companyId, document.issueDate),
     supplierName: document.supplierName,
     amountOre,
     currency: document.currency ?? 'NOK',

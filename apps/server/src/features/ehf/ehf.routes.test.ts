@@ -4,10 +4,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { EhfDocumentDetail, EhfDocumentPage, EhfRegistration, RoleId } from '@bilag/contracts';
+import { todayIsoDate } from '@bilag/domain';
 import { norwegianInvoice } from '@bilag/domain/ehf/__fixtures__/norwegian-invoice';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, paymentUsers, spamSuppliers, vouchers } from '../../db/schema';
+import {
+  auditLog,
+  notifications,
+  paymentUsers,
+  periodClosings,
+  spamSuppliers,
+  vouchers,
+} from '../../db/schema';
 import { createProviders } from '../../providers';
 import { signWebhook } from '../../providers/webhook-signature';
 import { bearer, givenUser, login } from '../../test/fixtures';
@@ -309,6 +317,29 @@ describe('EHF: registration, deliveries from the access point, documents and vou
         .from(notifications)
         .where(and(eq(notifications.companyId, companyId), eq(notifications.kind, 'inbox-arrived')));
       expect(told.length).toBeGreaterThan(0);
+    });
+
+    it('books an invoice dated in a closed month on the day it arrives, keeping its own date', async () => {
+      await context.db.insert(periodClosings).values({ companyId, month: '2024-03-01', closedBy: memberId });
+      try {
+        const sent = await providers().peppol.sendDocument({
+          receiver: RECEIVER,
+          document: norwegianInvoice({ id: 'NB-LATE-1', supplierOrgNumber: '974760673' }),
+        });
+        expect(sent.delivery).toMatchObject({ delivered: true, lastStatus: 200 });
+        const row = (await documents()).rows.find((candidate) => candidate.documentNumber === 'NB-LATE-1');
+        if (!row?.voucherId) throw new Error('no voucher was made');
+        const [voucher] = await context.db
+          .select()
+          .from(vouchers)
+          .where(and(eq(vouchers.companyId, companyId), eq(vouchers.id, row.voucherId)));
+        expect(voucher).toMatchObject({
+          voucherDate: '2024-03-01',
+          effectiveDate: todayIsoDate('Europe/Oslo'),
+        });
+      } finally {
+        await context.db.delete(periodClosings).where(eq(periodClosings.companyId, companyId));
+      }
     });
 
     it('keeps the PDF an invoice carries instead of making one', async () => {

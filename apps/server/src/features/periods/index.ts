@@ -1,1 +1,2 @@
 export { periodRoutes } from './period.routes';
+export { bookingDayOfArrival } from './period.service';

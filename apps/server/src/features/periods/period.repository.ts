@@ -349,3 +349,17 @@ export async function userName(db: Db, userId: number): Promise<string | undefin
   );
   return row?.fullName;
 }
+
+/**
+ * Whether the month of the day is closed, read under the shared form of the company's period lock, so
+ * that no closing lands between this answer and the write that follows in the same transaction.
+ */
+export async function isDayInClosedMonth(tx: Db, companyId: number, day: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_CLASS}, ${companyId})`);
+  const rows = await rowsOf<{ closed: boolean }>(
+    tx,
+    sql`select exists (select 1 from period_closings where company_id = ${companyId}
+          and month = date_trunc('month', ${day}::date)::date and reopened_at is null) as closed`,
+  );
+  return rows[0]?.closed ?? false;
+}

@@ -424,3 +424,18 @@ export async function periodArchive(
     },
   };
 }
+
+/**
+ * The day a voucher arriving now is booked on: its own date, or, where that month is closed, the day
+ * it arrived, as a late document is booked in the open period (its own date stays its voucher date).
+ * Call inside the transaction that inserts the voucher.
+ */
+export async function bookingDayOfArrival(
+  tx: Db,
+  companyId: number,
+  ownDate: string | null,
+): Promise<string> {
+  const today = todayIsoDate('Europe/Oslo');
+  if (ownDate === null) return today;
+  return (await repository.isDayInClosedMonth(tx, companyId, ownDate)) ? today : ownDate;
+}

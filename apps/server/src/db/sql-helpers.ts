@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
 
 /** A keyword searched with `ilike` matches its own %, _ and \ literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -35,4 +36,9 @@ export function filesOfOwnerRow(ownerTable: string, ownerType: string) {
   from stored_files f
   where f.company_id = ${owner}."company_id" and f.owner_type = ${ownerType}
     and f.owner_id = ${owner}."id"), '[]'::json)`;
+}
+
+/** The rows of a raw statement, which both drivers answer under `rows`. */
+export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }

@@ -9,6 +9,7 @@ import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, type Db, migrationsFolder } from '../db/client';
+import { rowsOf } from '../db/sql-helpers';
 
 /**
  * A backup is a folder: every table of the database as JSON lines (one `row_to_json` per row, gzipped),
@@ -43,10 +44,6 @@ export class BackupError extends Error {}
 
 function quoted(identifier: string) {
   return `"${identifier.replaceAll('"', '""')}"`;
-}
-
-async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
 async function readJournal(folder = migrationsFolder): Promise<MigrationEntry[]> {

@@ -90,7 +90,7 @@ describe.skipIf(!hasUnzip)('a zip read back by unzip', () => {
     await zip.finish();
     const archive = bytes();
     expect(unzip(archive, '-t')).toContain('No errors detected');
-    expect(unzip(archive, '-l')).toMatch(new RegExp(`\\s${count} files`));
+    expect(unzip(archive, '-l')).toContain(` ${count} files`);
     expect(unzipBytes(archive, 'e/65599').equals(Buffer.from([65_599 % 256]))).toBe(true);
   }, 120_000);
 });

@@ -37,7 +37,7 @@ test('the year lists each month with its state, and a blocked month shows its ac
   await expect(page.getByRole('heading', { name: `The months of ${books.year + 1}` })).toBeVisible();
   await page.getByRole('button', { name: `Previous year (${books.year})` }).focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]year=${books.year}$`));
+  await expect(page).toHaveURL((url) => url.searchParams.get('year') === String(books.year));
   await expect(page.getByRole('heading', { name: `The months of ${books.year}` })).toBeVisible();
 
   const row = monthRow(page, books.month);

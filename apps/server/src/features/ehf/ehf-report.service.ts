@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
+import { type CsvCell, csvAmount, csvTime, toCsv } from '../../platform/csv';
 import { Errors } from '../../platform/errors';
 import { enqueueJob, type JobContext } from '../../platform/jobs';
 import { type MessageKey, translate } from '../../platform/messages';
 import type { ObjectStore } from '../../platform/object-store';
 import type { Providers } from '../../providers';
-import { type CsvCell, csvAmount, csvTime, toCsv } from './ehf-report.csv';
 import * as repository from './ehf-report.repository';
 import type { EhfReportRow } from './ehf-report.table';
 

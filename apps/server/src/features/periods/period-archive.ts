@@ -11,6 +11,7 @@ import type {
 } from '@bilag/contracts';
 import { formatAccountNumber, formatAmount, formatOrganisationNumber, ore } from '@bilag/domain';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { csvAmount, toCsv } from '../../platform/csv';
 import { createZipWriter } from '../../platform/zip-writer';
 
 export type PeriodArchiveTransaction = {
@@ -176,37 +177,11 @@ export function safeFileName(fileName: string): string {
   return [...characters.slice(0, MAX_FILE_NAME - extension.length), ...extension].join('');
 }
 
-/** A cell our code wrote from a number: a spreadsheet must read it as one, leading minus and all. */
-type NumericCell = { numeric: string };
-type CsvCell = string | null | NumericCell;
-
-const numeric = (value: number): NumericCell => ({ numeric: String(value) });
-const kroner = (amountOre: number): NumericCell => ({
-  numeric: formatAmount(ore(amountOre), { groupSeparator: '' }),
-});
-const idList = (ids: number[]): NumericCell => ({ numeric: [...ids].sort((a, b) => a - b).join(' ') });
-
-const NEEDS_QUOTES = /[;"\r\n]/;
-/** A spreadsheet runs a cell that starts with one of these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(cell: CsvCell): string {
-  if (cell === null) return '';
-  const text = typeof cell === 'string' ? (FORMULA_START.test(cell) ? `'${cell}` : cell) : cell.numeric;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * Semicolons between fields and a byte order mark, which is what Excel set to Norwegian opens directly;
- * CRLF line ends and quoting as RFC 4180 says.
- */
-function csv(header: string[], rows: CsvCell[][]): Buffer {
-  const lines = [header, ...rows].map((row) => `${row.map(csvCell).join(';')}\r\n`);
-  return Buffer.from(`\uFEFF${lines.join('')}`, 'utf8');
-}
+/** Ids in ascending order, one space between: a list a spreadsheet keeps as text. */
+const idList = (ids: readonly number[]): string => [...ids].sort((a, b) => a - b).join(' ');
 
 function transactionsCsv(transactions: PeriodArchiveTransaction[]): Buffer {
-  return csv(
+  return toCsv(
     [
       'id',
       'account',
@@ -221,13 +196,13 @@ function transactionsCsv(transactions: PeriodArchiveTransaction[]): Buffer {
       'voucher_ids',
     ],
     transactions.map((transaction) => [
-      numeric(transaction.id),
+      transaction.id,
       transaction.accountNumber,
       transaction.bookingDate,
       transaction.valueDate,
       transaction.text,
-      kroner(transaction.amountOre),
-      numeric(transaction.amountOre),
+      csvAmount(transaction.amountOre),
+      transaction.amountOre,
       transaction.currency,
       transaction.status,
       transaction.note,
@@ -237,7 +212,7 @@ function transactionsCsv(transactions: PeriodArchiveTransaction[]): Buffer {
 }
 
 function vouchersCsv(vouchers: (PeriodArchiveVoucher & { archivedFiles: { path: string }[] })[]): Buffer {
-  return csv(
+  return toCsv(
     [
       'id',
       'date',
@@ -252,11 +227,11 @@ function vouchersCsv(vouchers: (PeriodArchiveVoucher & { archivedFiles: { path: 
       'files',
     ],
     vouchers.map((voucher) => [
-      numeric(voucher.id),
+      voucher.id,
       voucher.date,
       voucher.supplierName,
-      voucher.amountOre === null ? null : kroner(voucher.amountOre),
-      voucher.amountOre === null ? null : numeric(voucher.amountOre),
+      csvAmount(voucher.amountOre),
+      voucher.amountOre,
       voucher.currency,
       voucher.dueDate,
       voucher.kid,

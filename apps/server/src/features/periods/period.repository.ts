@@ -1,16 +1,14 @@
 import { BankTransactionStatus, type PeriodException } from '@bilag/contracts';
-import { asc, type SQL, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
 import { isCompanyAccessible } from '../companies';
 import { periodClosings } from './period.table';
+import type { PeriodArchiveFile, PeriodArchiveTransaction, PeriodArchiveVoucher } from './period-archive';
 
 /** The first key of the advisory lock a closing takes on its company; the period lock shares it. */
 export const PERIOD_LOCK_CLASS = 7_320;
-
-async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 const ids = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
@@ -260,17 +258,9 @@ export async function vouchersWithoutTransaction(
   return { rows, total: totals?.total ?? 0, amountOre: totals?.amountOre ?? 0 };
 }
 
-export type ArchiveTransactionRow = {
-  id: number;
-  companyBankId: number;
-  bookingDate: string;
-  valueDate: string | null;
-  text: string;
-  amountOre: number;
-  currency: string;
+/** A transaction as the archive takes it, with its status as stored. */
+export type ArchiveTransactionRow = Omit<PeriodArchiveTransaction, 'accountNumber' | 'status'> & {
   status: number;
-  note: string | null;
-  voucherIds: number[];
 };
 
 /** The month's transactions with the vouchers connected to each, in booking order. */
@@ -290,17 +280,9 @@ export function archiveTransactions(db: Db, companyId: number, firstDay: string,
   );
 }
 
-export type ArchiveVoucherRow = {
-  id: number;
-  date: string;
-  supplierName: string | null;
-  amountOre: number | null;
-  currency: string;
-  dueDate: string | null;
-  kid: string | null;
-  description: string | null;
-  transactionIds: number[];
-  files: { id: number; fileName: string; mimeType: string; storageKey: string }[];
+/** A voucher as the archive takes it, with where its files are stored instead of a way to read them. */
+export type ArchiveVoucherRow = Omit<PeriodArchiveVoucher, 'files'> & {
+  files: (Omit<PeriodArchiveFile, 'read'> & { storageKey: string })[];
 };
 
 /**

@@ -435,7 +435,6 @@ export async function bookingDayOfArrival(
   companyId: number,
   ownDate: string | null,
 ): Promise<string> {
-  const today = todayIsoDate('Europe/Oslo');
-  if (ownDate === null) return today;
-  return (await repository.isDayInClosedMonth(tx, companyId, ownDate)) ? today : ownDate;
+  if (ownDate === null) return today();
+  return (await repository.isDayInClosedMonth(tx, companyId, ownDate)) ? today() : ownDate;
 }

@@ -5,13 +5,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconArrowLeft,
-  IconBuildingBank,
   IconChecks,
   IconChevronLeft,
   IconChevronRight,
   IconClock,
   IconDownload,
-  IconFileImport,
   IconFileOff,
   IconLock,
   IconLockOpen,
@@ -30,7 +28,6 @@ import { displayTimeZone } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { formatCalendarDate } from '../../ui/format';
 import { LoadingSpinner } from '../../ui/LoadingSpinner';
-import { ListEmpty } from '../../ui/PagedList';
 import { SectionCard } from '../../ui/SectionCard';
 import { authKeys } from '../auth';
 import { ClosePeriodConfirmDialog, ClosePeriodExceptionsDialog } from './ClosePeriodDialogs';
@@ -39,6 +36,7 @@ import { PeriodStateBadge } from './PeriodBadges';
 import { PeriodBlockerList } from './PeriodBlockerList';
 import { PeriodClosingNotice } from './PeriodClosingNotice';
 import { PeriodHistory } from './PeriodHistory';
+import { PeriodNoAccounts } from './PeriodNoAccounts';
 import { PeriodUnexplainedCard } from './PeriodUnexplainedCard';
 import { PeriodVouchersCard } from './PeriodVouchersCard';
 import { type AccountLabels, accountLabels } from './period.accounts';
@@ -218,23 +216,7 @@ function PeriodMonthView({
             </Text>
           </Stack>
           {detail.accounts.length === 0 ? (
-            <ListEmpty
-              icon={<IconBuildingBank size={28} aria-hidden />}
-              title={t('periods.noAccounts.title')}
-              description={t('periods.noAccounts.text')}
-              action={
-                <Button
-                  component={Link}
-                  to={companyPath(company, 'bank/import-document')}
-                  variant="light"
-                  mt="md"
-                  leftSection={<IconFileImport size={16} aria-hidden />}
-                >
-                  {t('periods.noAccounts.action')}
-                </Button>
-              }
-              data-testid="period-no-accounts"
-            />
+            <PeriodNoAccounts />
           ) : (
             <PeriodAccountsTable accounts={detail.accounts} headingId="period-accounts-heading" />
           )}

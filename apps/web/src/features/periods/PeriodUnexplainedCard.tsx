@@ -1,8 +1,6 @@
 import { BankTransactionStatus, type PeriodMonthDetail } from '@bilag/contracts';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
 import { formatCalendarDate } from '../../ui/format';
@@ -10,6 +8,7 @@ import { SectionCard } from '../../ui/SectionCard';
 import { SignedAmount } from '../../ui/SignedAmount';
 import { keyboardScrollArea } from '../../ui/scroll';
 import { transactionListSearch } from '../transactions';
+import { PeriodListHeading } from './PeriodListHeading';
 import type { AccountLabels } from './period.accounts';
 import { monthParts } from './period.month';
 
@@ -31,30 +30,17 @@ export function PeriodUnexplainedCard({ detail, accountLabels }: PeriodUnexplain
   return (
     <SectionCard headingId="period-unexplained-heading" data-testid="period-unexplained">
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="period-unexplained-heading">
-              {t('periods.unexplained.title')}
-            </Title>
-            <Text size="sm" c="dimmed" data-testid="period-unexplained-count">
-              {total === 0
-                ? t('periods.unexplained.none')
-                : t('periods.unexplained.shown', { shown: rows.length, count: total })}
-            </Text>
-          </Stack>
-          {total > 0 && (
-            <Button
-              component={Link}
-              to={listPath}
-              variant="light"
-              size="compact-sm"
-              rightSection={<IconArrowRight size={14} aria-hidden />}
-              data-testid="period-unexplained-list"
-            >
-              {t('periods.unexplained.openList')}
-            </Button>
-          )}
-        </Group>
+        <PeriodListHeading
+          id="period-unexplained-heading"
+          testId="period-unexplained"
+          title={t('periods.unexplained.title')}
+          summary={
+            total === 0
+              ? t('periods.unexplained.none')
+              : t('periods.unexplained.shown', { shown: rows.length, count: total })
+          }
+          fullList={total > 0 ? { to: listPath, label: t('periods.unexplained.openList') } : null}
+        />
         {rows.length > 0 && (
           <Table.ScrollContainer minWidth={640} scrollAreaProps={keyboardScrollArea}>
             <Table verticalSpacing={6} aria-labelledby="period-unexplained-heading">

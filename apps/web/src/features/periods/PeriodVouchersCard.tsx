@@ -1,6 +1,5 @@
 import type { PeriodMonthDetail } from '@bilag/contracts';
-import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Anchor, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
@@ -8,6 +7,7 @@ import { companyPath } from '../../app/company/company-path';
 import { formatCalendarDate, formatMoney } from '../../ui/format';
 import { SectionCard } from '../../ui/SectionCard';
 import { voucherListSearch } from '../vouchers';
+import { PeriodListHeading } from './PeriodListHeading';
 import { monthParts } from './period.month';
 
 /**
@@ -26,34 +26,28 @@ export function PeriodVouchersCard({
   return (
     <SectionCard headingId="period-vouchers-heading" data-testid="period-vouchers">
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="period-vouchers-heading">
-              {t('periods.vouchers.title')}
-            </Title>
-            <Text size="sm" c="dimmed" data-testid="period-vouchers-count">
-              {total === 0
-                ? t('periods.vouchers.none')
-                : t('periods.vouchers.shown', {
-                    shown: rows.length,
-                    count: total,
-                    amount: formatMoney(amountOre, 'NOK'),
-                  })}
-            </Text>
-          </Stack>
-          {total > 0 && (
-            <Button
-              component={Link}
-              to={companyPath(company, `voucher${voucherListSearch({ year, month })}`)}
-              variant="light"
-              size="compact-sm"
-              rightSection={<IconArrowRight size={14} aria-hidden />}
-              data-testid="period-vouchers-list"
-            >
-              {t('periods.vouchers.openList')}
-            </Button>
-          )}
-        </Group>
+        <PeriodListHeading
+          id="period-vouchers-heading"
+          testId="period-vouchers"
+          title={t('periods.vouchers.title')}
+          summary={
+            total === 0
+              ? t('periods.vouchers.none')
+              : t('periods.vouchers.shown', {
+                  shown: rows.length,
+                  count: total,
+                  amount: formatMoney(amountOre, 'NOK'),
+                })
+          }
+          fullList={
+            total > 0
+              ? {
+                  to: companyPath(company, `voucher${voucherListSearch({ year, month })}`),
+                  label: t('periods.vouchers.openList'),
+                }
+              : null
+          }
+        />
         {rows.length > 0 && (
           <Table.ScrollContainer minWidth={520}>
             <Table verticalSpacing={6} aria-labelledby="period-vouchers-heading">

@@ -1,8 +1,7 @@
 import type { PeriodSummary } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain/dates/norwegian-dates';
-import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconBuildingBank, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,11 +12,11 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { DateFormat, displayTimeZone, formatDate } from '../../ui/dates';
 import { formatMoney } from '../../ui/format';
 import { LoadingSpinner } from '../../ui/LoadingSpinner';
-import { ListEmpty } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryGate } from '../../ui/QueryGate';
 import { companyBankKeys } from '../banks';
 import { PeriodStateBadge } from './PeriodBadges';
+import { PeriodNoAccounts } from './PeriodNoAccounts';
 import { PeriodStateTotals } from './PeriodStateTotals';
 import { PeriodYearPicker } from './PeriodYearPicker';
 import { monthName, readPeriodYear } from './period.month';
@@ -68,23 +67,7 @@ export default function PeriodYearPage() {
           </Group>
         </Group>
         {hasNoAccounts ? (
-          <ListEmpty
-            icon={<IconBuildingBank size={28} aria-hidden />}
-            title={t('periods.noAccounts.title')}
-            description={t('periods.noAccounts.text')}
-            action={
-              <Button
-                component={Link}
-                to={companyPath(company, 'bank/import-document')}
-                variant="light"
-                mt="md"
-                leftSection={<IconFileImport size={16} aria-hidden />}
-              >
-                {t('periods.noAccounts.action')}
-              </Button>
-            }
-            data-testid="period-no-accounts"
-          />
+          <PeriodNoAccounts />
         ) : (
           <QueryGate query={periods} errorTitle={t('periods.loadFailed')} isInset>
             {(data) => (

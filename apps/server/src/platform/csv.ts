@@ -1,7 +1,7 @@
 import { formatAmount, ore } from '@bilag/domain';
 
 /**
- * The reports' CSV, written for a spreadsheet in a Norwegian locale: UTF-8 with a byte order mark
+ * CSV for a spreadsheet in a Norwegian locale (the EHF reports, the archive of a closed month): UTF-8 with a byte order mark
  * (so Excel reads æøå), semicolons between cells, CRLF between rows, amounts with a decimal comma and
  * no thousands separator, times in Oslo time.
  */

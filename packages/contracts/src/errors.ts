@@ -14,6 +14,8 @@ export const ErrorCode = {
   REFRESH_TOKEN_REUSED: 'REFRESH_TOKEN_REUSED',
   FORBIDDEN: 'FORBIDDEN',
   ADMIN_ONLY: 'ADMIN_ONLY',
+  /** The caller's role lacks the action of the role matrix the call needs. */
+  ROLE_FORBIDS: 'ROLE_FORBIDS',
   COMPANY_ID_MISSING: 'COMPANY_ID_MISSING',
   COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
   NOT_FOUND: 'NOT_FOUND',
@@ -47,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REFRESH_TOKEN_REUSED: 401,
   FORBIDDEN: 403,
   ADMIN_ONLY: 403,
+  ROLE_FORBIDS: 403,
   COMPANY_ID_MISSING: 400,
   COMPANY_NOT_FOUND: 404,
   NOT_FOUND: 404,

@@ -15,6 +15,7 @@ export * from './matching';
 export * from './payments';
 export * from './periods';
 export * from './platform';
+export * from './role-matrix';
 export * from './roles';
 export * from './route';
 export * from './route-table';

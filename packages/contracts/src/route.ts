@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RoleAction } from './role-matrix';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,11 +19,18 @@ export const FILE_REPLY = 'file';
  */
 export const EVENT_STREAM_REPLY = 'event-stream';
 
-export type RouteDeclaration = {
+/**
+ * A public call needs no role; every other names the action of the role matrix it needs, which the
+ * server checks before the call runs.
+ */
+type RouteAccessRule =
+  | { readonly access: 'public'; readonly action?: undefined }
+  | { readonly access: Exclude<RouteAccess, 'public'>; readonly action: RoleAction };
+
+export type RouteDeclaration = RouteAccessRule & {
   readonly method: RouteMethod;
   /** The catalogue's path, under its service prefix, with `:name` parameters. */
   readonly path: string;
-  readonly access: RouteAccess;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -58,6 +58,7 @@ export const Errors = {
   forbidden: (messageKey: MessageKey = 'forbidden', params?: MessageParams) =>
     new AppError(ErrorCode.FORBIDDEN, messageKey, withParams(params)),
   adminOnly: () => new AppError(ErrorCode.ADMIN_ONLY, 'adminOnly'),
+  roleForbids: () => new AppError(ErrorCode.ROLE_FORBIDS, 'roleForbids'),
   companyIdMissing: (messageKey: MessageKey = 'companyIdMissing') =>
     new AppError(ErrorCode.COMPANY_ID_MISSING, messageKey),
   companyNotFound: () => new AppError(ErrorCode.COMPANY_NOT_FOUND, 'companyNotFound'),

@@ -12,6 +12,7 @@ const english = {
   refreshTokenReused: 'This sign-in was ended because an old token was used again. Sign in again.',
   forbidden: 'You do not have access to this.',
   adminOnly: 'Only administrators can do this.',
+  roleForbids: 'Your role does not allow this.',
   companyIdMissing: 'Company ID is missing',
   companyNotFound: 'The company was not found, or you are not a member of it.',
   notFound: 'Not found.',
@@ -145,7 +146,6 @@ const english = {
   amountsDoNotAddUp:
     'The transactions add up to {transactions} and the vouchers to {vouchers}; they must be equal to the øre.',
   ruleNotFound: 'The rule was not found.',
-  globalRulesReadOnly: 'Only administrators and accountants can change the rules for all companies.',
   copyToSameCompany: 'Choose other companies than the one the rules are copied from.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 255 visible ASCII characters.',
   idempotencyKeyReused:
@@ -330,8 +330,6 @@ const english = {
     "The month {month} cannot be closed yet: {count} thing(s) stand in the way, each listed on the month's page.",
   periodExceptionsNotAllowed: 'Only an accountant can close a month with accepted exceptions.',
   periodExceptionUnknown: 'Nothing blocks the month under "{key}"; refresh the page and try again.',
-  periodCloseNotAllowed: 'Your role cannot close months.',
-  periodReopenNotAllowed: 'Only an accountant can reopen a closed month.',
   periodFutureMonth: 'The month {month} is too far ahead.',
   taskNotFound: 'The task was not found.',
   taskCommentNotFound: 'The comment was not found.',
@@ -354,7 +352,6 @@ const english = {
   ehfDocumentNotFound: 'The EHF document was not found.',
   ehfVoucherNotNeeded:
     'Only a document kept because it failed its checks can be made into a voucher this way.',
-  ehfRegistrationForbidden: 'Only those who may edit the company settings can change the EHF registration.',
   ehfOrganisationNumberMissing: 'The company needs a valid organisation number to receive EHF.',
   ehfDeliverySignatureRefused: 'The delivery is not signed by the access point ({reason}).',
   ehfDeliveryTooLarge: 'The delivery is larger than the access point carries.',
@@ -411,8 +408,6 @@ const english = {
   settingsOnboardingTodo: 'Onboard the company with the payment service.',
   settingsEhfTodo: 'Register the company to receive EHF invoices.',
   // The consent lifecycle (features/consents).
-  consentManageForbidden:
-    'Only the company’s accountants, its CEO and administrators can make, renew or revoke a bank consent.',
   consentRenewNotAllowed: 'The consent is {status}; only a valid or expired consent can be renewed.',
   consentScaPending: 'The bank has not finished the approval yet. Try again in a moment.',
   consentStatusReceived: 'waiting for approval',
@@ -469,6 +464,7 @@ const norwegian: Record<MessageKey, string> = {
     'Innloggingen ble avsluttet fordi et gammelt token ble brukt på nytt. Logg inn på nytt.',
   forbidden: 'Du har ikke tilgang til dette.',
   adminOnly: 'Bare administratorer kan gjøre dette.',
+  roleForbids: 'Rollen din gir ikke lov til dette.',
   companyIdMissing: 'Firma-ID mangler',
   companyNotFound: 'Firmaet finnes ikke, eller du er ikke medlem av det.',
   notFound: 'Fant ikke det du ba om.',
@@ -599,7 +595,6 @@ const norwegian: Record<MessageKey, string> = {
     'Koble én transaksjon til flere bilag, eller flere transaksjoner til ett bilag, ikke begge deler.',
   amountsDoNotAddUp: 'Transaksjonene blir {transactions} og bilagene {vouchers}; de må være like på øret.',
   ruleNotFound: 'Fant ikke regelen.',
-  globalRulesReadOnly: 'Bare administratorer og regnskapsførere kan endre reglene for alle firmaer.',
   copyToSameCompany: 'Velg andre firmaer enn det reglene kopieres fra.',
   idempotencyKeyInvalid: 'Idempotency-Key må være 8 til 255 synlige ASCII-tegn.',
   idempotencyKeyReused:
@@ -786,8 +781,6 @@ const norwegian: Record<MessageKey, string> = {
     'Måneden {month} kan ikke avsluttes ennå: {count} forhold står i veien, hvert av dem vist på månedens side.',
   periodExceptionsNotAllowed: 'Bare en regnskapsfører kan avslutte en måned med godkjente unntak.',
   periodExceptionUnknown: 'Ingenting hindrer måneden under «{key}»; last siden på nytt og prøv igjen.',
-  periodCloseNotAllowed: 'Rollen din kan ikke avslutte måneder.',
-  periodReopenNotAllowed: 'Bare en regnskapsfører kan åpne en avsluttet måned igjen.',
   periodFutureMonth: 'Måneden {month} er for langt frem i tid.',
   taskNotFound: 'Fant ikke oppgaven.',
   taskCommentNotFound: 'Fant ikke kommentaren.',
@@ -810,7 +803,6 @@ const norwegian: Record<MessageKey, string> = {
   ehfDocumentNotFound: 'EHF-dokumentet ble ikke funnet.',
   ehfVoucherNotNeeded:
     'Bare et dokument som ble holdt tilbake fordi det feilet kontrollene, kan gjøres til bilag på denne måten.',
-  ehfRegistrationForbidden: 'Bare de som kan endre firmainnstillingene, kan endre EHF-registreringen.',
   ehfOrganisationNumberMissing: 'Firmaet trenger et gyldig organisasjonsnummer for å motta EHF.',
   ehfDeliverySignatureRefused: 'Leveransen er ikke signert av aksesspunktet ({reason}).',
   ehfDeliveryTooLarge: 'Leveransen er større enn aksesspunktet frakter.',
@@ -866,8 +858,6 @@ const norwegian: Record<MessageKey, string> = {
   settingsOnboardingTodo: 'Registrer firmaet hos betalingstjenesten (onboarding).',
   settingsEhfTodo: 'Registrer firmaet for å motta EHF-fakturaer.',
   // The consent lifecycle (features/consents).
-  consentManageForbidden:
-    'Bare firmaets regnskapsførere, daglig leder og administratorer kan lage, fornye eller trekke tilbake et banksamtykke.',
   consentRenewNotAllowed: 'Samtykket er {status}; bare et gyldig eller utløpt samtykke kan fornyes.',
   consentScaPending: 'Banken er ikke ferdig med godkjenningen ennå. Prøv igjen om litt.',
   consentStatusReceived: 'venter på godkjenning',

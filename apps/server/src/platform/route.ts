@@ -6,6 +6,7 @@ import {
   type RouteData,
   type RouteDeclaration,
   type RouteInput,
+  roleMay,
   V2ErrorReply,
 } from '@bilag/contracts';
 import type {
@@ -17,6 +18,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import { type Principal, requireAdmin, requirePrincipal } from './auth';
+import { Errors } from './errors';
 import { uploadedFiles } from './form-data';
 import { IDEMPOTENCY_HEADER, requestFingerprint, runIdempotently } from './idempotency';
 
@@ -81,8 +83,15 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'serializer
 
 function principalOf(declaration: RouteDeclaration, request: FastifyRequest): Principal | null {
   if (declaration.access === 'public') return request.principal;
-  if (declaration.access === 'admin') return requireAdmin(request);
-  return requirePrincipal(request);
+  return declaration.access === 'admin' ? requireAdmin(request) : requirePrincipal(request);
+}
+
+/** Refuses a caller whose role lacks the call's action before the body is read or checked. */
+async function requireRoleAction(request: FastifyRequest): Promise<void> {
+  const declaration = request.routeOptions.config.declaration;
+  if (!declaration || declaration.access === 'public') return;
+  const principal = declaration.access === 'admin' ? requireAdmin(request) : requirePrincipal(request);
+  if (!roleMay(principal.roleId, declaration.action)) throw Errors.roleForbids();
 }
 
 /**
@@ -104,6 +113,7 @@ export function registerRoute<R extends Route>(
     bodyLimit: options.bodyLimit,
     ...(options.serializerCompiler ? { serializerCompiler: options.serializerCompiler } : {}),
     config: { ...options.config, declaration, isPublic: declaration.access === 'public' },
+    onRequest: requireRoleAction,
     schema: {
       tags: [...declaration.tags],
       summary: declaration.summary,

@@ -20,6 +20,7 @@ export const changeLanguage = route({
   method: 'POST',
   path: `${ApiPrefix.account}/language`,
   access: 'user',
+  action: 'language.change',
   body: ChangeLanguageRequest,
   reply: ChangeLanguageReply,
   summary: 'Change the language of the signed-in user',

@@ -42,6 +42,7 @@ export const checkLogin = route({
   method: 'GET',
   path: `${ApiPrefix.account}/check-login`,
   access: 'user',
+  action: 'account.use',
   reply: CheckLoginReply,
   summary: 'The signed-in user',
   tags,

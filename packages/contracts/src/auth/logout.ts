@@ -12,6 +12,7 @@ export const logout = route({
   method: 'POST',
   path: `${ApiPrefix.account}/logout`,
   access: 'user',
+  action: 'account.use',
   body: LogoutRequest,
   reply: LogoutReply,
   summary: 'Sign out and end the session',

@@ -16,6 +16,7 @@ export const roleActions = route({
   method: 'GET',
   path: `${ApiPrefix.account}/action/:product`,
   access: 'user',
+  action: 'account.use',
   params: RoleActionsParams,
   reply: RoleActionsReply,
   summary: 'The actions the role of the signed-in user may take',

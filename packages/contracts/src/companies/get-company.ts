@@ -13,6 +13,7 @@ export const getCompany = route({
   method: 'GET',
   path: `${ApiPrefix.main}/company/:companyId`,
   access: 'company',
+  action: 'dashboard.view',
   params: GetCompanyParams,
   reply: GetCompanyReply,
   summary: 'One company the user may work in',

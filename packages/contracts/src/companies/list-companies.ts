@@ -12,6 +12,7 @@ export const listCompanies = route({
   method: 'GET',
   path: `${ApiPrefix.main}/companies`,
   access: 'user',
+  action: 'company.switch',
   reply: ListCompaniesReply,
   summary: "The signed-in user's companies and qualifying owned companies",
   tags: ['companies'],

@@ -54,6 +54,7 @@ export const getOnboarding = route({
   method: 'GET',
   path: `${ApiPrefix.consent}/onboarding/:companyId`,
   access: 'company',
+  action: 'setting.view',
   params: OnboardingParams,
   reply: envelope(Onboarding),
   summary: "The company's onboarding with the payment service; a pending one is asked of the provider again",
@@ -64,6 +65,7 @@ export const startOnboarding = route({
   method: 'POST',
   path: `${ApiPrefix.consent}/onboarding/:companyId`,
   access: 'company',
+  action: 'setting.edit',
   params: OnboardingParams,
   reply: envelope(Onboarding),
   summary:

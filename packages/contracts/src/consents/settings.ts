@@ -45,6 +45,7 @@ export const getCompanySettings = route({
   method: 'GET',
   path: `${ApiPrefix.main}/company-settings/:companyId`,
   access: 'company',
+  action: 'setting.view',
   params: z.object({ companyId: Id }),
   reply: envelope(CompanySettings),
   summary:

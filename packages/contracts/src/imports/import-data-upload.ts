@@ -10,6 +10,7 @@ export const importDataUpload = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/v2/import-data-upload`,
   access: 'company',
+  action: 'bank.import',
   body: ImportDataUploadRequest,
   reply: ImportJobReply,
   summary: 'Start importing an uploaded file; poll the job for progress and the result',

@@ -112,6 +112,7 @@ export const importJob = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactions/v2/import-job/:jobId`,
   access: 'company',
+  action: 'bank.import',
   params: ImportJobParams,
   query: ImportJobQuery,
   reply: ImportJobReply,

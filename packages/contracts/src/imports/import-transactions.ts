@@ -21,6 +21,7 @@ export const importTransactions = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/import`,
   access: 'company',
+  action: 'bank.import',
   consumes: ['multipart/form-data'],
   body: ImportFormFields,
   reply: ImportFormReply,

@@ -47,6 +47,7 @@ export const readFileUpload = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/v2/read-file-upload`,
   access: 'company',
+  action: 'bank.import',
   body: ReadFileUploadRequest,
   reply: ReadFileUploadReply,
   summary: 'How the rows of an uploaded file read with a column mapping, and which are refused',

@@ -14,6 +14,7 @@ export const importFileUpload = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/v2/import-file-upload`,
   access: 'company',
+  action: 'bank.import',
   consumes: ['multipart/form-data'],
   body: ImportFileUploadFields,
   reply: ImportJobReply,

@@ -34,6 +34,7 @@ export const adminConnections = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactionVoucher/admin-connections`,
   access: 'admin',
+  action: 'admin.voucher.connect',
   query: AdminConnectionsQuery,
   reply: AdminConnectionsReply,
   summary: 'Administrators: the connections of every company, newest first',

@@ -16,6 +16,7 @@ export const adminVoucherConnect = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactionVoucher/adminVoucherConnect`,
   access: 'admin',
+  action: 'admin.voucher.connect',
   body: AdminConnectRequest,
   reply: AdminConnectReply,
   summary: 'Administrators: connect a transaction and a voucher of any company',

@@ -20,6 +20,7 @@ export const autoUpdateTransactions = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/autoUpdateTransaction`,
   access: 'company',
+  action: 'matching.edit',
   body: AutoMatchRequest,
   reply: AutoMatchReply,
   summary:
@@ -31,6 +32,7 @@ export const autoUpdateTransactionsByAiLocal = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactions/autoUpdateTransactionByAiLocal`,
   access: 'company',
+  action: 'matching.edit',
   body: AutoMatchRequest,
   reply: AutoMatchReply,
   summary: "Train the company's model on its confirmed and rejected pairs, then match with it",
@@ -41,6 +43,7 @@ export const refreshMatching = route({
   method: 'POST',
   path: `${ApiPrefix.main}/transactionVoucher/refreshMatchingVoucherTransaction`,
   access: 'company',
+  action: 'matching.edit',
   body: AutoMatchRequest,
   reply: AutoMatchReply,
   summary: 'Recompute the suggestions of the transactions that miss a voucher, without connecting any',

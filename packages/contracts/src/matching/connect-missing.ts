@@ -46,6 +46,7 @@ export const connectMissing = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactions/missing`,
   access: 'company',
+  action: 'matching.view',
   query: ConnectMissingFilter,
   reply: ConnectMissingReply,
   summary: 'Transactions that miss a voucher, each with its ranked suggestions and their reasons',

@@ -19,6 +19,7 @@ export const copyLocalRules = route({
   method: 'POST',
   path: `${ApiPrefix.main}/localRules/copy`,
   access: 'company',
+  action: 'rules.edit',
   body: CopyRulesRequest,
   reply: CopyRulesReply,
   summary: "Copy a company's rules to other companies (rules of the same name there are kept)",

@@ -14,6 +14,7 @@ export const disconnectTransactionVoucher = route({
   method: 'DELETE',
   path: `${ApiPrefix.main}/transactionVoucher/:id`,
   access: 'company',
+  action: 'matching.edit',
   params: ConnectionIdParams,
   query: CompanyScopedQuery,
   reply: DisconnectReply,

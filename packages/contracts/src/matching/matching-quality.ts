@@ -30,6 +30,7 @@ export const matchingQuality = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactionVoucher/admin-quality`,
   access: 'admin',
+  action: 'admin.matching.view',
   query: MatchingQualityQuery,
   reply: MatchingQualityReply,
   summary: 'Administrators: how well matching does per company',

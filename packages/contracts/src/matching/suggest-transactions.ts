@@ -29,6 +29,7 @@ export const suggestTransactions = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactions/getSuggestTransaction`,
   access: 'company',
+  action: 'matching.view',
   query: SuggestTransactionQuery,
   reply: SuggestTransactionReply,
   summary: 'The transactions connected to a voucher, and the open ones that may pay it',

@@ -10,6 +10,7 @@ export const updateMissingByAddVoucher = route({
   method: 'PUT',
   path: `${ApiPrefix.main}/transactions/updateMissingByAddVoucher/:id`,
   access: 'company',
+  action: 'matching.edit',
   consumes: ['multipart/form-data', 'application/json'],
   params: TransactionIdPathParams,
   body: UpdateMissingByAddVoucherFields,

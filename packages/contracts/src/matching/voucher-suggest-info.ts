@@ -37,6 +37,7 @@ export const voucherSuggestInfo = route({
   method: 'GET',
   path: `${ApiPrefix.main}/voucher/get-voucher-suggest-info`,
   access: 'company',
+  action: 'matching.view',
   query: VoucherSuggestInfoQuery,
   reply: VoucherSuggestInfoReply,
   summary: "What the company's learned model makes of a transaction, and its suggestions",

@@ -30,6 +30,7 @@ export const listJobs = route({
   method: 'GET',
   path: `${ApiPrefix.main}/admin/jobs`,
   access: 'admin',
+  action: 'admin.jobs',
   query: z.object({
     state: JobState.optional(),
     page: PageNumber.default(1),
@@ -45,6 +46,7 @@ export const retryJob = route({
   method: 'POST',
   path: `${ApiPrefix.main}/admin/jobs/:id/retry`,
   access: 'admin',
+  action: 'admin.jobs',
   params: z.object({ id: Id }),
   reply: envelope(Job),
   summary: 'Queue a failed job again with fresh attempts',

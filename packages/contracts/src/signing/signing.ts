@@ -70,6 +70,7 @@ export const startSigning = route({
   method: 'POST',
   path: `${base}/auth/init`,
   access: 'company',
+  action: 'payment.prepare',
   body: StartSigningBody,
   reply: envelope(StartedSigning),
   summary:
@@ -83,6 +84,7 @@ export const signingStatus = route({
   method: 'GET',
   path: `${base}/auth/status`,
   access: 'user',
+  action: 'payment.prepare',
   query: SigningStatusQuery,
   reply: envelope(SigningStatus),
   summary: "Where the person's own signing stands (the provider's status); polled until it is final",
@@ -137,6 +139,7 @@ export const authorizeCompanyBanks = route({
   method: 'POST',
   path: `${base}/authorize-company-banks`,
   access: 'company',
+  action: 'payment.prepare',
   body: AuthorizeCompanyBanksBody,
   reply: envelope(CompanyBankAuthorisationResult),
   summary:
@@ -160,6 +163,7 @@ export const bankVerifyAccounts = route({
   method: 'GET',
   path: `${base}/bank-verify/:companyId`,
   access: 'company',
+  action: 'payment.view',
   params: z.object({ companyId: Id }),
   reply: envelope(
     z.object({

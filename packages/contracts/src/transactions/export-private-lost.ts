@@ -20,6 +20,7 @@ export const exportPrivateLost = route({
   method: 'GET',
   path: `${ApiPrefix.main}/transactions/export-pdf-private-lost`,
   access: 'company',
+  action: 'bank.view',
   query: ExportPrivateLostQuery,
   reply: FILE_REPLY,
   summary: 'A printable PDF of the private and lost transactions',

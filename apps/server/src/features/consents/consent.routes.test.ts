@@ -293,7 +293,7 @@ describe('bank consents: asking, the bank’s page and back', () => {
       session,
     );
     expect(create.statusCode).toBe(403);
-    expect(create.json().message).toMatch(/^Only the company’s accountants/);
+    expect(create.json().code).toBe(ErrorCode.ROLE_FORBIDS);
     const revoke = await world.call(
       'DELETE',
       `${CONSENTS}/${existing.consent.id}?companyId=${world.companyId}`,

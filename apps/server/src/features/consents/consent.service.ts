@@ -11,7 +11,6 @@ import {
   type ConsentStatus,
   type ConsentsOfCompany,
   type CreateConsentRequest,
-  canManageConsents,
   type Language,
   MAX_CONSENT_DAYS,
   type RenewConsentRequest,
@@ -75,10 +74,6 @@ function fieldRefusal(
   params: Record<string, string | number> = {},
 ) {
   return Errors.invalid(key, params, [{ field: `body.${field}`, message: translate(language, key, params) }]);
-}
-
-function requireConsentManager(principal: Principal) {
-  if (!canManageConsents(principal.roleId)) throw Errors.forbidden('consentManageForbidden');
 }
 
 async function requireConsent(db: Db, companyId: number, consentId: number) {
@@ -272,7 +267,6 @@ export async function createConsent(
 ): Promise<ConsentStarted> {
   const { db } = dependencies;
   const company = await requireCompanyAccess(db, caller.principal.userId, body.companyId);
-  requireConsentManager(caller.principal);
   const bank = await repository.findBank(db, body.bankId);
   if (!bank) throw Errors.notFound('bankNotFound');
   const accountNumbers = [...new Set(body.accountNumbers ?? [])];
@@ -312,7 +306,6 @@ export async function renewConsent(
 ): Promise<ConsentStarted> {
   const { db } = dependencies;
   const company = await requireCompanyAccess(db, caller.principal.userId, body.companyId);
-  requireConsentManager(caller.principal);
   const { consent } = await requireConsent(db, company.Id, consentId);
   if (!RENEWABLE_STATUSES.includes(consent.status))
     throw Errors.conflict('consentRenewNotAllowed', {
@@ -605,7 +598,6 @@ export async function revokeConsent(
   companyIdInput: number,
 ): Promise<Consent> {
   const company = await requireCompanyAccess(db, principal.userId, companyIdInput);
-  requireConsentManager(principal);
   const { consent } = await requireConsent(db, company.Id, consentId);
   if (isConsentEnded(consent.status)) throw Errors.conflict('consentAlreadyEnded');
   await revokeAtBank(clientOfConsent(providers, consent), consent);

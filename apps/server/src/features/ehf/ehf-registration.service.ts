@@ -1,4 +1,4 @@
-import { type EhfAccessPoint, type EhfRegistration, isAdminRole } from '@bilag/contracts';
+import type { EhfAccessPoint, EhfRegistration } from '@bilag/contracts';
 import { isValidOrganisationNumber } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -49,11 +49,6 @@ function isNotRegisteredAnswer(error: unknown): boolean {
   return error instanceof ProviderError && error.failure === 'rejected' && error.status === 404;
 }
 
-/** Registering changes where the company's invoices go, so it is for those who edit company settings. */
-function requireSettingsEditor(principal: Principal) {
-  if (!isAdminRole(principal.roleId)) throw Errors.forbidden('ehfRegistrationForbidden');
-}
-
 async function companyOf(db: Db, principal: Principal, companyId: number) {
   const company = await requireCompanyAccess(db, principal.userId, companyId);
   const organisationNumber = company.OrganisationNumber.replace(/\s/g, '');
@@ -84,7 +79,6 @@ export async function registerEhfReceiver(
   companyId: number,
 ): Promise<EhfRegistration> {
   const { company, organisationNumber } = await companyOf(deps.db, principal, companyId);
-  requireSettingsEditor(principal);
   if (!organisationNumber) throw Errors.invalid('ehfOrganisationNumberMissing');
   const receiver = await deps.providers.peppol.registerReceiver({
     organisationNumber,
@@ -108,7 +102,6 @@ export async function unregisterEhfReceiver(
   companyId: number,
 ): Promise<EhfRegistration> {
   const { company, organisationNumber } = await companyOf(deps.db, principal, companyId);
-  requireSettingsEditor(principal);
   if (!organisationNumber) return notRegistered(company.Id, null);
   const wasRegistered = await deps.providers.peppol.unregisterReceiver(organisationNumber);
   if (wasRegistered) {

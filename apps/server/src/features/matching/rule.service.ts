@@ -1,10 +1,4 @@
-import {
-  canEditGlobalRules,
-  type MatchRule,
-  type RuleDraft,
-  type RulePreview,
-  type RuleScope,
-} from '@bilag/contracts';
+import type { MatchRule, RuleDraft, RulePreview, RuleScope } from '@bilag/contracts';
 import { byPrecedence, firstHoldingRule } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -40,28 +34,16 @@ function toRule(row: MatchRuleRow): MatchRule {
 }
 
 /**
- * A company's rules act on its books unattended, so writing them takes the role action `rules.edit`, as the
- * web shows it (auth/role-action.service.ts). The roles holding that action are today exactly the global
- * rule editors, so the one list in contracts serves both; a test holds the two together for every role.
+ * Where a scope's rules are kept, after checking the caller works in the company. Who may write rules
+ * is the role matrix's (rules.edit, rules.global.edit), checked before the call runs.
  */
-function requireRuleEditor(principal: Principal) {
-  if (!canEditGlobalRules(principal.roleId)) throw Errors.forbidden();
-}
-
-/** Where a scope's rules are kept, after checking the caller may touch them. */
 async function requireRuleOwner(
   db: Db,
   principal: Principal,
   scope: RuleScope,
   companyId: number | undefined,
-  access: 'read' | 'write',
 ): Promise<number> {
-  if (scope === 'local') {
-    if (access === 'write') requireRuleEditor(principal);
-    return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
-  }
-  if (access === 'write' && !canEditGlobalRules(principal.roleId))
-    throw Errors.forbidden('globalRulesReadOnly');
+  if (scope === 'local') return (await requireCompanyAccess(db, principal.userId, companyId)).Id;
   return repository.GLOBAL_RULES_COMPANY_ID;
 }
 
@@ -91,7 +73,7 @@ export async function listRules(
   scope: RuleScope,
   query: { companyId?: number | undefined; keyword?: string | undefined },
 ) {
-  const ownerId = await requireRuleOwner(db, principal, scope, query.companyId, 'read');
+  const ownerId = await requireRuleOwner(db, principal, scope, query.companyId);
   const rows = await repository.listRules(db, ownerId, query.keyword);
   return { total: rows.length, rows: rows.map(toRule) };
 }
@@ -115,7 +97,7 @@ export async function addRule(
   scope: RuleScope,
   request: RuleDraft & { companyId?: number | undefined },
 ): Promise<MatchRule> {
-  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId);
   const row = await db.transaction(async (tx) => {
     const [created] = await repository.insertRules(tx, [
       toNewRule(ownerId, scope, request, principal.userId),
@@ -134,7 +116,7 @@ export async function updateRule(
   id: number,
   request: RuleDraft & { companyId?: number | undefined },
 ): Promise<MatchRule> {
-  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, request.companyId);
   const row = await db.transaction(async (tx) => {
     const before = await repository.findRule(tx, ownerId, id);
     if (!before) throw Errors.notFound('ruleNotFound');
@@ -153,7 +135,7 @@ export async function deleteRule(
   id: number,
   companyId: number | undefined,
 ) {
-  const ownerId = await requireRuleOwner(db, principal, scope, companyId, 'write');
+  const ownerId = await requireRuleOwner(db, principal, scope, companyId);
   await db.transaction(async (tx) => {
     const before = await repository.findRule(tx, ownerId, id);
     if (!before) throw Errors.notFound('ruleNotFound');
@@ -174,7 +156,7 @@ export async function previewRule(
   scope: RuleScope,
   request: { companyId: number; rule: RuleDraft; ruleId?: number | undefined },
 ): Promise<RulePreview> {
-  await requireRuleOwner(db, principal, scope, request.companyId, 'read');
+  await requireRuleOwner(db, principal, scope, request.companyId);
   const { Id: companyId } = await requireCompanyAccess(db, principal.userId, request.companyId);
   const [openVouchers, existing] = await Promise.all([
     listOpenVouchers(db, companyId),
@@ -249,7 +231,6 @@ export async function copyRules(
   principal: Principal,
   request: { fromCompanyId: number; toCompanyIds: number[]; ruleIds?: number[] | undefined },
 ) {
-  requireRuleEditor(principal);
   const targets = [...new Set(request.toCompanyIds)];
   if (targets.includes(request.fromCompanyId)) {
     throw Errors.invalid('copyToSameCompany');

@@ -139,7 +139,7 @@ describe('payment users', () => {
     await givenCompany(context.db, { memberIds: [admin.id] });
     const refused = await call(clerk, 'POST', base, { companyId, userId: clerk.id });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe(ErrorCode.FORBIDDEN);
+    expect(refused.json().code).toBe(ErrorCode.ROLE_FORBIDS);
     const byAccountant = await call(accountant, 'POST', base, { companyId, userId: clerk.id });
     expect(byAccountant.statusCode).toBe(403);
     const byAdminOutside = await call(admin, 'POST', base, { companyId, userId: clerk.id });

@@ -1,8 +1,6 @@
 import {
   BankTransactionStatus,
   type ClosePeriodRequest,
-  canAcceptPeriodExceptions,
-  canClosePeriods,
   type Language,
   PERIOD_LIMITS,
   type PeriodAccount,
@@ -15,6 +13,7 @@ import {
   type PeriodYear,
   periodBlockerKey,
   type ReopenPeriodRequest,
+  roleMay,
 } from '@bilag/contracts';
 import {
   type AccountMonthFacts,
@@ -292,8 +291,7 @@ export async function closePeriod(
   month: Month,
   request: ClosePeriodRequest,
 ): Promise<PeriodMonthDetail> {
-  if (!canClosePeriods(principal.roleId)) throw Errors.forbidden('periodCloseNotAllowed');
-  if (request.exceptions.length > 0 && !canAcceptPeriodExceptions(principal.roleId)) {
+  if (request.exceptions.length > 0 && !roleMay(principal.roleId, 'period.exceptions')) {
     throw Errors.forbidden('periodExceptionsNotAllowed');
   }
   const companyId = (await requireCompanyAccess(db, principal.userId, request.companyId)).Id;
@@ -341,7 +339,6 @@ export async function reopenPeriod(
   month: Month,
   request: ReopenPeriodRequest,
 ): Promise<PeriodMonthDetail> {
-  if (!canAcceptPeriodExceptions(principal.roleId)) throw Errors.forbidden('periodReopenNotAllowed');
   const company = await requireCompanyAccess(db, principal.userId, request.companyId);
   await db.transaction(async (tx) => {
     await repository.lockCompanyPeriods(tx, company.Id);

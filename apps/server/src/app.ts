@@ -10,15 +10,18 @@ import type { DatabaseHandle } from './db/client';
 import { authRoutes, isSessionActive } from './features/auth';
 import { bankRoutes } from './features/banks';
 import { companyRoutes } from './features/companies';
+import { companyServiceRoutes, divisionRoutes } from './features/company-services';
+import { companyUserRoutes } from './features/company-users';
 import { consentRoutes } from './features/consents';
 import { ehfReportRoutes, ehfRoutes, spamSupplierRoutes } from './features/ehf';
 import { healthRoutes } from './features/health';
 import { failInterruptedImports, importRoutes } from './features/imports';
 import { inboxRoutes } from './features/inbox';
-import { mailIntakeRoutes } from './features/mail-intake';
+import { companyAddressOf, mailIntakeRoutes } from './features/mail-intake';
 import { autoMatch, matchingRoutes, ruleRoutes } from './features/matching';
 import { liveUpdateRoutes, notificationRoutes } from './features/notifications';
 import { onboardingRoutes, settingsRoutes } from './features/onboarding';
+import { paymentPackageRoutes } from './features/payment-packages';
 import {
   internalTransferRoutes,
   paymentBasketRoutes,
@@ -29,9 +32,11 @@ import {
   settlePaymentsOfImport,
 } from './features/payments';
 import { periodRoutes } from './features/periods';
+import { reminderRoutes } from './features/reminders';
 import { signingRoutes } from './features/signing';
 import { taskRoutes } from './features/tasks';
 import { transactionRoutes } from './features/transactions';
+import { createTutorialAccess, externalVideoOrigins, tutorialRoutes } from './features/tutorials';
 import { voucherRoutes } from './features/vouchers';
 import { createAccessTokens } from './platform/access-token';
 import { getOrCreateTokenSigningKey } from './platform/app-settings';
@@ -82,10 +87,8 @@ export async function buildApp({
   requireDeclaredRoutes(app, OPENAPI_PREFIX);
 
   const { db } = database;
-  const accessTokens = createAccessTokens(
-    config.jwtSecret ?? (await getOrCreateTokenSigningKey(db)),
-    config.accessTokenTtlSeconds,
-  );
+  const tokenSigningKey = config.jwtSecret ?? (await getOrCreateTokenSigningKey(db));
+  const accessTokens = createAccessTokens(tokenSigningKey, config.accessTokenTtlSeconds);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -96,6 +99,7 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:', config.sandboxUrl],
         objectSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", ...externalVideoOrigins(config.tutorials)],
         connectSrc: ["'self'"],
         // TLS ends at the proxy in front of the product; plain-HTTP hosts must still load the app.
         upgradeInsecureRequests: null,
@@ -145,6 +149,13 @@ export async function buildApp({
     },
   });
   await app.register(companyRoutes, { db });
+  await app.register(companyServiceRoutes, {
+    db,
+    providers,
+    mailAddressOf: (alias: string) => companyAddressOf(alias, config.mailIntake.domain),
+  });
+  await app.register(divisionRoutes, { db });
+  await app.register(companyUserRoutes, { db });
   const store = givenStore ?? createLocalDiskStore(path.join(config.dataDir, 'files'));
   await app.register(voucherRoutes, { db, store });
   await app.register(bankRoutes, { db });
@@ -186,7 +197,14 @@ export async function buildApp({
   await app.register(ehfReportRoutes, { db, providers, store });
   await app.register(taskRoutes, { db, store });
   await app.register(periodRoutes, { db, store });
+  await app.register(reminderRoutes, { db });
+  await app.register(paymentPackageRoutes, { db, providers, publicUrl: config.publicUrl });
   await app.register(jobRoutes, { db });
+  await app.register(tutorialRoutes, {
+    access: createTutorialAccess(tokenSigningKey, config.tutorials),
+    library: { directory: config.tutorials.directory, videoUrls: config.tutorials.videoUrls },
+    passwordAttemptsPerMinute: config.tutorials.passwordAttemptsPerMinute,
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { TutorialName } from '@bilag/contracts';
 import { z } from 'zod';
 import { serverRoot } from './paths';
 
@@ -33,6 +34,13 @@ const TrustedProxies = z
   .refine((entries) => entries.every(isProxyAddress), {
     message: 'list addresses or CIDRs (or loopback, linklocal, uniquelocal), separated by commas',
   });
+
+/** The address a tutorial video is played from instead of its built-in recording. */
+const TutorialVideoUrl = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\//.test(url), { message: 'an http or https address' })
+  .optional();
 
 const Environment = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -88,6 +96,21 @@ const Environment = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_REQUESTS_PER_MINUTE_PER_IP: z.coerce.number().int().positive().default(30),
+  TUTORIAL_PASSWORD: z
+    .string()
+    .min(1)
+    .max(200)
+    // The prompt leaves spaces out of what is typed, so a password with one could never be entered.
+    .refine((password) => !/\s/.test(password), { message: 'a password without spaces' })
+    .default('bilag-demo'),
+  TUTORIAL_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  TUTORIAL_PASSWORD_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  TUTORIALS_DIR: z.string().optional(),
+  TUTORIAL_VIDEO_URL_OVERVIEW: TutorialVideoUrl,
+  TUTORIAL_VIDEO_URL_ANDROID: TutorialVideoUrl,
+  TUTORIAL_VIDEO_URL_PAY_DNB_ANDROID: TutorialVideoUrl,
+  TUTORIAL_VIDEO_URL_PAY_SP1_ANDROID: TutorialVideoUrl,
+  TUTORIAL_VIDEO_URL_INVOICE_WEB: TutorialVideoUrl,
   TRUSTED_PROXIES: TrustedProxies,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -120,6 +143,7 @@ export type Config = {
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
   loginRequestsPerMinutePerIp: number;
+  tutorials: TutorialSettings;
   /** Addresses and CIDRs of the proxies in front; empty trusts none. */
   trustedProxies: string[];
   logLevel: string;
@@ -127,6 +151,16 @@ export type Config = {
   seedDemoData: boolean;
   /** Background jobs run side by side in this process; unset, the database decides (main.ts). */
   jobConcurrency: number | undefined;
+};
+
+/** The tutorial video pages: one shared password, and addresses that replace built-in recordings. */
+export type TutorialSettings = {
+  password: string;
+  tokenTtlSeconds: number;
+  passwordAttemptsPerMinute: number;
+  /** The built-in recordings and their captions (scripts/record-tutorials.ts makes them). */
+  directory: string;
+  videoUrls: Partial<Record<TutorialName, string>>;
 };
 
 export type ProviderSettings = {
@@ -143,6 +177,10 @@ export type ProviderSettings = {
 };
 
 const repositoryRoot = path.resolve(serverRoot, '../..');
+
+function withoutUnset(urls: Record<TutorialName, string | undefined>): Partial<Record<TutorialName, string>> {
+  return Object.fromEntries(Object.entries(urls).filter(([, url]) => url !== undefined));
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Environment.safeParse(environment);
@@ -202,6 +240,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
     loginRequestsPerMinutePerIp: env.LOGIN_REQUESTS_PER_MINUTE_PER_IP,
+    tutorials: {
+      password: env.TUTORIAL_PASSWORD,
+      tokenTtlSeconds: env.TUTORIAL_TOKEN_TTL_SECONDS,
+      passwordAttemptsPerMinute: env.TUTORIAL_PASSWORD_ATTEMPTS_PER_MINUTE,
+      directory: path.resolve(env.TUTORIALS_DIR ?? path.join(serverRoot, 'tutorials')),
+      videoUrls: withoutUnset({
+        overview: env.TUTORIAL_VIDEO_URL_OVERVIEW,
+        android: env.TUTORIAL_VIDEO_URL_ANDROID,
+        'pay-dnb-android': env.TUTORIAL_VIDEO_URL_PAY_DNB_ANDROID,
+        'pay-sp1-android': env.TUTORIAL_VIDEO_URL_PAY_SP1_ANDROID,
+        'invoice-web': env.TUTORIAL_VIDEO_URL_INVOICE_WEB,
+      }),
+    },
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),

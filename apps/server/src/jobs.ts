@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { companyUserJobs } from './features/company-users';
 import { consentJobs } from './features/consents';
 import { ehfReportJobs } from './features/ehf';
 import { ORPHAN_SWEEP_JOB, sweepOrphanFiles } from './features/files';
 import { mailIntakeJobs } from './features/mail-intake';
 import { onboardingJobs } from './features/onboarding';
 import { paymentJobs } from './features/payments';
+import { reminderJobs } from './features/reminders';
 import { taskJobs } from './features/tasks';
 import { deleteOldJobs, type JobHandlers, type JobSchedule } from './platform/jobs';
 import { createLocalDiskStore, type ObjectStore } from './platform/object-store';
@@ -28,8 +30,10 @@ export function productJobs(dependencies: {
 } {
   const payments = paymentJobs(dependencies);
   const consents = consentJobs(dependencies);
+  const companyUsers = companyUserJobs(dependencies);
   const onboarding = onboardingJobs(dependencies);
   const tasks = taskJobs();
+  const reminders = reminderJobs(dependencies);
   const { dataDir } = dependencies.config;
   const store =
     dependencies.store ??
@@ -49,8 +53,10 @@ export function productJobs(dependencies: {
     handlers: {
       ...payments.handlers,
       ...consents.handlers,
+      ...companyUsers.handlers,
       ...onboarding.handlers,
       ...tasks.handlers,
+      ...reminders.handlers,
       ...ehfReports,
       ...mailIntake,
       ...fileSweep,
@@ -64,6 +70,7 @@ export function productJobs(dependencies: {
       ...consents.schedules,
       ...onboarding.schedules,
       ...tasks.schedules,
+      ...reminders.schedules,
       { name: CLEANUP_JOB, everyMs: DAY_MS },
       ...(store ? [{ name: ORPHAN_SWEEP_JOB, everyMs: DAY_MS }] : []),
     ],

@@ -46,6 +46,7 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every test signs in from the same address; the per-email lock is still tested on the server.
     LOGIN_REQUESTS_PER_MINUTE_PER_IP: '1000',
+    TUTORIAL_PASSWORD_ATTEMPTS_PER_MINUTE: '1000',
     START_SANDBOX: '1',
     // Long enough to look at the waiting pages, short enough that a test of a timeout stays quick.
     SANDBOX_SCA_TIMEOUT_SECONDS: '15',

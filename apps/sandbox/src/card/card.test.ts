@@ -158,6 +158,42 @@ describe('the card provider (PaymentIntents style)', () => {
     expect(repeated.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('mails its receipt to the receipt_email once a payment succeeds, in the checkout language, and only then', async () => {
+    const email = `kari+${Date.now()}@bakeri.example`;
+    const intent = (
+      await create(
+        `${VALID}&description=${encodeURIComponent('Betaling Standard – Nordlys Bakeri AS')}&receipt_email=${encodeURIComponent(email)}&locale=nb`,
+      )
+    ).json();
+    const confirm = (paymentMethod: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/card/v1/payment_intents/${intent.id}/confirm`,
+        headers: { ...FORM, 'idempotency-key': `${paymentMethod}-${intent.id}` },
+        payload: `payment_method=${paymentMethod}`,
+      });
+    const mailTo = async () =>
+      (await app.inject({ method: 'GET', url: `/mail/api/messages?to=${encodeURIComponent(email)}` })).json();
+
+    expect((await confirm('pm_card_chargeDeclined')).statusCode).toBe(402);
+    expect((await mailTo()).total).toBe(0);
+    expect((await confirm('pm_card_visa')).json().status).toBe('succeeded');
+    const listed = (
+      await app.inject({
+        method: 'GET',
+        url: `/mail/api/messages?to=${encodeURIComponent(email)}&waitMs=2000`,
+      })
+    ).json();
+    expect(listed.total).toBe(1);
+    const mail = (
+      await app.inject({ method: 'GET', url: `/mail/api/messages/${listed.messages[0].id}` })
+    ).json();
+    expect(mail.subject).toBe('Kvittering: Betaling Standard – Nordlys Bakeri AS');
+    expect(mail.text).toContain('Betalt: kr 1 490,00');
+    expect(mail.text).toContain('Kort: Visa •••• 4242');
+    expect(mail.text).toContain(`Betaling: ${intent.id}`);
+  });
+
   it('declines any card on a confirmation that asks for the card-declined fault', async () => {
     const intent = (await create(VALID)).json();
     const declined = await app.inject({

@@ -1,4 +1,3 @@
-import { formatAmount, ore } from '@bilag/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../platform/context';
@@ -12,10 +11,10 @@ import {
   sendPage,
   type Texts,
 } from '../platform/pages';
+import { formatMoney } from './money';
 import {
   authenticationUrlOf,
   checkoutUrlOf,
-  type IntentCurrency,
   type PaymentIntents,
   returnUrlOf,
   type StoredIntent,
@@ -206,14 +205,6 @@ const AUTHENTICATION_TEXTS: Texts<
 };
 
 const BRAND_NAMES = { visa: 'Visa', mastercard: 'Mastercard' } as const;
-
-/** "kr 1 490,00" in Norwegian, "NOK 1,490.00" in English. */
-function formatMoney(amount: number, currency: IntentCurrency, language: Language): string {
-  const norwegian = formatAmount(ore(amount));
-  if (language === 'no') return `${currency === 'nok' ? 'kr' : 'EUR'} ${norwegian}`;
-  const [whole = '', fraction = ''] = norwegian.split(',');
-  return `${currency.toUpperCase()} ${whole.replaceAll(' ', ',')}.${fraction}`;
-}
 
 const PageQuery = z.object({
   client_secret: z.string().max(200).optional(),

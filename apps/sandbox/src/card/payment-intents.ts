@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../platform/context';
+import { sendCardReceipt } from './receipts';
 import {
   AUTHENTICATION_FAILED,
   type CardBrand,
@@ -214,6 +215,8 @@ export function createPaymentIntents(context: SandboxContext) {
     intent.settlesAt = null;
     store.changed();
     announce('payment_intent.succeeded', intent, baseUrl);
+    // Mailed after the answer, as the webhooks are; a receipt that cannot be made changes no payment.
+    void sendCardReceipt(context, intent).catch(() => undefined);
   }
 
   function scheduleSettlement(intent: StoredIntent, baseUrl: string) {

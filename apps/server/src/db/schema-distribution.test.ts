@@ -12,6 +12,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   login_failures: 'counted per e-mail and source, before any company is known',
   companies: 'the tenants themselves',
   banks: 'the Norwegian bank registry, the same for every company',
+  payment_packages: 'the catalogue of packages on sale, the same for every company',
   app_settings: 'settings of the installation, such as the token signing key',
   idempotency_keys: "a person's repeated requests, recorded before the company they name is read",
   jobs: 'background work of the installation, claimed by any server process; the payload names the company',

@@ -248,4 +248,36 @@ describe('demo data', () => {
     expect(bakery?.months.at(-1)?.state).toMatch(/^(ready|blocked)$/);
     for (const month of bakery?.months ?? []) expect(['ready', 'blocked', 'empty']).toContain(month.state);
   });
+
+  it('gives the bakery a payment package in force, bought by Ola by card, with its receipt', async () => {
+    const login = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/check-login',
+      payload: { email: 'regnskap@demo.no', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.AccessToken}` };
+    const companies = await context.app.inject({ method: 'GET', url: '/api/main/companies', headers });
+    const bakery = (companies.json().data.rows as { Id: number; Alias: string }[]).find(
+      (company) => company.Alias === 'nordlys-bakeri',
+    );
+    const packages = await context.app.inject({
+      method: 'GET',
+      url: `/api/main/company-payment-packages/${bakery?.Id}`,
+      headers,
+    });
+    const { purchases, paymentAllowance } = packages.json().data;
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({ status: 'active', buyerName: 'Ola Ansatt', priceOre: 149_000 });
+    expect(paymentAllowance.perMonth).toBe(100);
+    const receipt = await context.app.inject({
+      method: 'GET',
+      url: `/api/main/company-payment-packages/${purchases[0].id}/receipt?companyId=${bakery?.Id}`,
+      headers,
+    });
+    expect(receipt.json().data).toMatchObject({
+      buyer: { companyName: 'Nordlys Bakeri AS', email: 'ansatt@demo.no' },
+      totalOre: 149_000,
+      vatOre: 29_800,
+    });
+  });
 });

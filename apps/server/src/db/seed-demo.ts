@@ -7,6 +7,7 @@ import { autoMatch } from '../features/matching';
 import type { Db } from './client';
 import { users } from './schema';
 import { seedDemoBooks } from './seed-demo-books';
+import { seedDemoPackages } from './seed-demo-packages';
 import { seedDemoPayments } from './seed-demo-payments';
 import { seedDemoTasks } from './seed-demo-tasks';
 
@@ -57,7 +58,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
 
     const created = [];
-    for (const company of demoCompanies) created.push(await createCompany(tx, company));
+    for (const company of demoCompanies)
+      created.push(await createCompany(tx, { ...company, responsibleAccountantUserId: accountant.id }));
     const bureau = await createCompany(tx, {
       name: 'Regnskapskontoret Demo AS',
       alias: 'regnskapskontoret',
@@ -77,6 +79,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await autoMatch(tx, bakery.id, accountant.id);
       await seedDemoPayments(tx, bakery.id, { accountantId: accountant.id, ceoId: staff.id }, today);
       await seedDemoTasks(tx, bakery.id, { accountantId: accountant.id, ceoId: staff.id }, today);
+      await seedDemoPackages(tx, bakery.id, staff.id, today);
     }
   });
   return true;

@@ -42,3 +42,11 @@ export function filesOfOwnerRow(ownerTable: string, ownerType: string) {
 export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
+
+/** Whether a statement failed on a unique index (SQLSTATE 23505), as PostgreSQL and PGlite report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}

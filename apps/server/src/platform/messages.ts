@@ -13,6 +13,17 @@ const english = {
   forbidden: 'You do not have access to this.',
   adminOnly: 'Only administrators can do this.',
   roleForbids: 'Your role does not allow this.',
+  roleNotGrantable: 'You cannot give that role.',
+  alreadyCompanyUser: 'This person is already a user of the company.',
+  companyUserNotFound: 'This person is not a user of the company.',
+  ownRoleUnchangeable: 'You cannot change your own role.',
+  companyOwnerNotRemovable: "The company's owner cannot be removed from it.",
+  responsibleMustKeepBooks: 'Only an accountant or an administrator can be the responsible accountant.',
+  invitationNotFound: 'This invitation link is not valid, or it has been used already.',
+  invitationExpired: 'This invitation has expired. Ask for a new one.',
+  invitationMailSubject: '{inviter} invited you to {company}',
+  invitationMailText:
+    'Hello {name},\n\n{inviter} has given you access to {company}.\n\nChoose your password here (the link works for {days} days):\n{link}\n\nIf you did not expect this, you can ignore this e-mail.',
   companyIdMissing: 'Company ID is missing',
   companyNotFound: 'The company was not found, or you are not a member of it.',
   notFound: 'Not found.',
@@ -22,6 +33,10 @@ const english = {
   tooManyFormFields: 'The form has more than {max} fields.',
   unsupportedMediaType: 'This kind of content is not accepted here.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
+  tutorialPasswordWrong: 'The password for the tutorial videos is wrong.',
+  tutorialPasswordNeeded: 'Enter the password to see the tutorial videos.',
+  tutorialAccessExpired: 'Your access to the tutorial videos has expired. Enter the password again.',
+  tutorialNotRecorded: 'This tutorial video is not available yet.',
   providerUnavailable: '{party} does not answer right now. Nothing was changed; try again in a few minutes.',
   providerRejected: '{party} refused the request: {reason}',
   providerRejectedWithoutReason: '{party} refused the request.',
@@ -66,6 +81,15 @@ const english = {
     'The card payment is already paid, being processed or canceled, so it cannot be changed.',
   cardIdempotencyConflict:
     'The same payment was started before with other details. Start the payment again from the beginning.',
+  packageNotFound: 'The package was not found, or it is no longer on sale.',
+  packageOfOtherKind:
+    'This package cannot be bought here: choose a package of the kind this purchase is for.',
+  packagePurchaseNotFound: 'The package purchase was not found.',
+  packagePurchaseKeyReused:
+    'This request was sent before to buy another package. Start the purchase again from the catalogue.',
+  packageAlreadyPaid: 'This package is paid already.',
+  packageNotPaid: 'The purchase has no receipt: it is not paid.',
+  cardWebhookRefused: 'The card provider’s message was not accepted ({reason}).',
   partyPeppol: 'The EHF access point',
   peppolReceiverNotRegistered: 'The company is not registered to receive EHF at the access point.',
   peppolRegisteredElsewhere:
@@ -447,6 +471,71 @@ const english = {
   ehfReportMailSubject: 'EHF {kind} {from} – {to}',
   ehfReportMailText:
     'Attached is the EHF {kind} for {from} – {to} ({rows} rows).\n\nThe file is semicolon-separated UTF-8; amounts use a decimal comma.',
+  paymentServiceOff:
+    'Payments are turned off for this company. Someone who manages the company’s services can turn them on under Company services.',
+  emailServiceOff: 'Receiving vouchers by e-mail is turned off for this company.',
+  bankSyncServiceOff:
+    'The bank connection is turned off for this company. Someone who manages the company’s services can buy it again under Company services.',
+  companyServiceManagedAtAccessPoint:
+    'EHF receiving follows the registration at the access point, which administrators change on the EHF page.',
+  companyServiceMustBeBought: 'The bank connection is turned on again by buying it.',
+  companyServiceAlreadyOn: 'The service is already on for the company.',
+  divisionNotFound: 'The division was not found.',
+  divisionOrganisationNumberInvalid:
+    'The organisation number {value} is not valid: it has nine digits, the last one a check digit (MOD11).',
+  divisionOrganisationNumberTaken:
+    'The division "{name}" already has the organisation number {organisationNumber}.',
+  divisionNameTaken: 'The company already has a division named "{name}".',
+  divisionAccountUnknown: 'The account {id} is not one of the company’s accounts.',
+  divisionAccountTaken: 'The account {account} already belongs to the division "{name}".',
+  divisionLimitReached: 'A company can have at most {limit} divisions.',
+  // Reminders about missing vouchers and voucher alerts (features/reminders).
+  reminderExists: 'The company already has its reminder; change that one instead.',
+  reminderNotFound: 'The reminder was not found in this company.',
+  voucherAlertExists: 'The company already has its voucher alert; change that one instead.',
+  voucherAlertNotFound: 'The voucher alert was not found in this company.',
+  reminderRecipientNotMember:
+    'Only members of the company can get its reminders and alerts; {count} of the people chosen are not (any more).',
+  reminderNotSaved: 'Save the reminder before sending it.',
+  reminderNoRecipients: 'Choose at least one member to get the reminder, save, and send it then.',
+  reminderMailSubject: '{company}: {count} bank transactions are missing a voucher',
+  reminderMailSubjectOne: '{company}: 1 bank transaction is missing a voucher',
+  reminderMailSubjectNone: '{company}: no bank transaction is missing a voucher',
+  reminderMailGreeting: 'Hello {name},',
+  reminderMailIntro:
+    '{count} bank transactions in {company} booked on or before {date} have no voucher. Add the receipts or invoices, or mark the transactions as private:',
+  reminderMailIntroOne:
+    'One bank transaction in {company} booked on or before {date} has no voucher. Add the receipt or invoice, or mark the transaction as private:',
+  reminderMailIntroNow:
+    '{count} bank transactions in {company} have no voucher. Add the receipts or invoices, or mark the transactions as private:',
+  reminderMailIntroNowOne:
+    'One bank transaction in {company} has no voucher. Add the receipt or invoice, or mark the transaction as private:',
+  reminderMailNothing:
+    'No bank transaction in {company} booked on or before {date} is missing its voucher. Nothing to do.',
+  reminderMailNothingNow: 'Every bank transaction in {company} has its voucher. Nothing to do.',
+  reminderMailMore: '… and {count} more.',
+  reminderMailOpenYear: 'See those of {year} in Bilag:',
+  reminderMailColumnDate: 'Date',
+  reminderMailColumnText: 'Text',
+  reminderMailColumnAmount: 'Amount',
+  reminderMailFooter:
+    'You get this e-mail because you are among the recipients of the reminders of {company}. Who gets them, and when, is set here:',
+  voucherAlertSubjectArrived: '{count} new vouchers',
+  voucherAlertSubjectArrivedOne: '1 new voucher',
+  voucherAlertSubjectMissing: '{count} new bank transactions without a voucher',
+  voucherAlertSubjectMissingOne: '1 new bank transaction without a voucher',
+  voucherAlertArrivedHeading:
+    'Vouchers that arrived in {company} by e-mail or EHF since the last alert ({count}):',
+  voucherAlertMissingHeading:
+    'Bank transactions that came into {company} since the last alert and have no voucher ({count}):',
+  voucherAlertColumnArrived: 'Arrived',
+  voucherAlertColumnSupplier: 'Supplier',
+  voucherAlertColumnDescription: 'Description',
+  voucherAlertChannelEmail: 'e-mail',
+  voucherAlertChannelEhf: 'EHF',
+  voucherAlertOpenInbox: 'Open the inbox in Bilag:',
+  voucherAlertFooter:
+    'You get this e-mail because you are told of new vouchers and bank transactions in {company}. Who is told of what is set here:',
 } as const;
 
 export type MessageKey = keyof typeof english;
@@ -465,6 +554,18 @@ const norwegian: Record<MessageKey, string> = {
   forbidden: 'Du har ikke tilgang til dette.',
   adminOnly: 'Bare administratorer kan gjøre dette.',
   roleForbids: 'Rollen din gir ikke lov til dette.',
+  roleNotGrantable: 'Du kan ikke gi den rollen.',
+  alreadyCompanyUser: 'Denne personen er allerede bruker i selskapet.',
+  companyUserNotFound: 'Denne personen er ikke bruker i selskapet.',
+  ownRoleUnchangeable: 'Du kan ikke endre din egen rolle.',
+  companyOwnerNotRemovable: 'Eieren av selskapet kan ikke fjernes fra det.',
+  responsibleMustKeepBooks:
+    'Bare en regnskapsfører eller en administrator kan være ansvarlig regnskapsfører.',
+  invitationNotFound: 'Denne invitasjonslenken er ikke gyldig, eller den er allerede brukt.',
+  invitationExpired: 'Invitasjonen har utløpt. Be om en ny.',
+  invitationMailSubject: '{inviter} har invitert deg til {company}',
+  invitationMailText:
+    'Hei {name},\n\n{inviter} har gitt deg tilgang til {company}.\n\nVelg passordet ditt her (lenken virker i {days} dager):\n{link}\n\nHvis du ikke ventet dette, kan du se bort fra e-posten.',
   companyIdMissing: 'Firma-ID mangler',
   companyNotFound: 'Firmaet finnes ikke, eller du er ikke medlem av det.',
   notFound: 'Fant ikke det du ba om.',
@@ -474,6 +575,10 @@ const norwegian: Record<MessageKey, string> = {
   tooManyFormFields: 'Skjemaet har mer enn {max} felt.',
   unsupportedMediaType: 'Denne typen innhold tas ikke imot her.',
   rateLimited: 'For mange forespørsler. Vent litt og prøv igjen.',
+  tutorialPasswordWrong: 'Passordet til opplæringsvideoene er feil.',
+  tutorialPasswordNeeded: 'Skriv inn passordet for å se opplæringsvideoene.',
+  tutorialAccessExpired: 'Tilgangen til opplæringsvideoene har utløpt. Skriv inn passordet på nytt.',
+  tutorialNotRecorded: 'Denne opplæringsvideoen er ikke tilgjengelig ennå.',
   providerUnavailable: '{party} svarer ikke akkurat nå. Ingenting ble endret; prøv igjen om noen minutter.',
   providerRejected: '{party} avviste forespørselen: {reason}',
   providerRejectedWithoutReason: '{party} avviste forespørselen.',
@@ -518,6 +623,14 @@ const norwegian: Record<MessageKey, string> = {
     'Kortbetalingen er allerede betalt, under behandling eller kansellert, og kan ikke endres.',
   cardIdempotencyConflict:
     'Den samme betalingen ble startet tidligere med andre opplysninger. Start betalingen på nytt fra begynnelsen.',
+  packageNotFound: 'Fant ikke pakken, eller den er ikke lenger til salgs.',
+  packageOfOtherKind: 'Denne pakken kan ikke kjøpes her: velg en pakke av den typen kjøpet gjelder.',
+  packagePurchaseNotFound: 'Fant ikke pakkekjøpet.',
+  packagePurchaseKeyReused:
+    'Denne forespørselen ble sendt før for å kjøpe en annen pakke. Start kjøpet på nytt fra katalogen.',
+  packageAlreadyPaid: 'Denne pakken er allerede betalt.',
+  packageNotPaid: 'Kjøpet har ingen kvittering: det er ikke betalt.',
+  cardWebhookRefused: 'Meldingen fra kortbetalingsleverandøren ble ikke godtatt ({reason}).',
   partyPeppol: 'EHF-aksesspunktet',
   peppolReceiverNotRegistered: 'Firmaet er ikke registrert for å motta EHF hos aksesspunktet.',
   peppolRegisteredElsewhere:
@@ -896,6 +1009,70 @@ const norwegian: Record<MessageKey, string> = {
   ehfReportMailSubject: 'EHF {kind} {from} – {to}',
   ehfReportMailText:
     'Vedlagt er EHF {kind} for {from} – {to} ({rows} rader).\n\nFilen er semikolonseparert UTF-8; beløp har desimalkomma.',
+  paymentServiceOff:
+    'Betaling er slått av for dette firmaet. Den som styrer firmaets tjenester, kan slå den på under Firmatjenester.',
+  emailServiceOff: 'Mottak av bilag på e-post er slått av for dette firmaet.',
+  bankSyncServiceOff:
+    'Bankforbindelsen er slått av for dette firmaet. Den som styrer firmaets tjenester, kan kjøpe den igjen under Firmatjenester.',
+  companyServiceManagedAtAccessPoint:
+    'EHF-mottak følger registreringen i aksesspunktet, som administratorer endrer på EHF-siden.',
+  companyServiceMustBeBought: 'Bankforbindelsen slås på igjen ved å kjøpe den.',
+  companyServiceAlreadyOn: 'Tjenesten er allerede slått på for firmaet.',
+  divisionNotFound: 'Fant ikke avdelingen.',
+  divisionOrganisationNumberInvalid:
+    'Organisasjonsnummeret {value} er ikke gyldig: det har ni sifre, og det siste er et kontrollsiffer (MOD11).',
+  divisionOrganisationNumberTaken:
+    'Avdelingen «{name}» har allerede organisasjonsnummeret {organisationNumber}.',
+  divisionNameTaken: 'Firmaet har allerede en avdeling som heter «{name}».',
+  divisionAccountUnknown: 'Kontoen {id} er ikke en av firmaets kontoer.',
+  divisionAccountTaken: 'Kontoen {account} hører allerede til avdelingen «{name}».',
+  divisionLimitReached: 'Et firma kan ha høyst {limit} avdelinger.',
+  reminderExists: 'Firmaet har allerede sin påminnelse; endre den i stedet.',
+  reminderNotFound: 'Påminnelsen finnes ikke i dette firmaet.',
+  voucherAlertExists: 'Firmaet har allerede sitt bilagsvarsel; endre det i stedet.',
+  voucherAlertNotFound: 'Bilagsvarselet finnes ikke i dette firmaet.',
+  reminderRecipientNotMember:
+    'Bare medlemmer av firmaet kan få påminnelser og varsler; {count} av de valgte er ikke (lenger) medlemmer.',
+  reminderNotSaved: 'Lagre påminnelsen før du sender den.',
+  reminderNoRecipients: 'Velg minst ett medlem som skal få påminnelsen, lagre, og send den så.',
+  reminderMailSubject: '{company}: {count} banktransaksjoner mangler bilag',
+  reminderMailSubjectOne: '{company}: 1 banktransaksjon mangler bilag',
+  reminderMailSubjectNone: '{company}: ingen banktransaksjoner mangler bilag',
+  reminderMailGreeting: 'Hei {name},',
+  reminderMailIntro:
+    '{count} banktransaksjoner i {company} bokført {date} eller tidligere mangler bilag. Legg til kvitteringer eller fakturaer, eller merk transaksjonene som private:',
+  reminderMailIntroOne:
+    'Én banktransaksjon i {company} bokført {date} eller tidligere mangler bilag. Legg til kvitteringen eller fakturaen, eller merk transaksjonen som privat:',
+  reminderMailIntroNow:
+    '{count} banktransaksjoner i {company} mangler bilag. Legg til kvitteringer eller fakturaer, eller merk transaksjonene som private:',
+  reminderMailIntroNowOne:
+    'Én banktransaksjon i {company} mangler bilag. Legg til kvitteringen eller fakturaen, eller merk transaksjonen som privat:',
+  reminderMailNothing:
+    'Ingen banktransaksjoner i {company} bokført {date} eller tidligere mangler bilag. Ingenting å gjøre.',
+  reminderMailNothingNow: 'Alle banktransaksjoner i {company} har bilag. Ingenting å gjøre.',
+  reminderMailMore: '… og {count} til.',
+  reminderMailOpenYear: 'Se dem fra {year} i Bilag:',
+  reminderMailColumnDate: 'Dato',
+  reminderMailColumnText: 'Tekst',
+  reminderMailColumnAmount: 'Beløp',
+  reminderMailFooter:
+    'Du får denne e-posten fordi du er blant mottakerne av påminnelsene til {company}. Hvem som får dem, og når, stiller du inn her:',
+  voucherAlertSubjectArrived: '{count} nye bilag',
+  voucherAlertSubjectArrivedOne: '1 nytt bilag',
+  voucherAlertSubjectMissing: '{count} nye banktransaksjoner uten bilag',
+  voucherAlertSubjectMissingOne: '1 ny banktransaksjon uten bilag',
+  voucherAlertArrivedHeading:
+    'Bilag som har kommet til {company} på e-post eller EHF siden forrige varsel ({count}):',
+  voucherAlertMissingHeading:
+    'Banktransaksjoner som har kommet inn i {company} siden forrige varsel og mangler bilag ({count}):',
+  voucherAlertColumnArrived: 'Mottatt',
+  voucherAlertColumnSupplier: 'Leverandør',
+  voucherAlertColumnDescription: 'Beskrivelse',
+  voucherAlertChannelEmail: 'e-post',
+  voucherAlertChannelEhf: 'EHF',
+  voucherAlertOpenInbox: 'Åpne innboksen i Bilag:',
+  voucherAlertFooter:
+    'Du får denne e-posten fordi du varsles om nye bilag og banktransaksjoner i {company}. Hvem som varsles om hva, stiller du inn her:',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en: english, no: norwegian };

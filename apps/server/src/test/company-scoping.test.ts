@@ -1,6 +1,7 @@
-import { ErrorCode, type LoginData, type Route, routeTable } from '@bilag/contracts';
+import { ErrorCode, type LoginData, RoleId, type Route, roleMay, routeTable } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, givenTenancy } from './fixtures';
+import { addCompanyUser } from '../features/companies';
+import { bearer, givenTenancy, givenUser, login } from './fixtures';
 import { givenRecordsOfEveryKind } from './record-fixtures';
 import { exampleRequest, injectExample, type RecordIds } from './route-examples';
 import { givenSandbox, type RunningSandbox } from './sandbox';
@@ -21,6 +22,10 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   refreshToken: "renews the caller's own session",
   roleActions: "what the caller's own role may do",
   listCompanies: 'the companies the caller belongs to',
+  findUsers: 'people who share a company with the caller (everyone, for an administrator)',
+  listAccountants: "accountants in the caller's companies (all companies, for an administrator)",
+  getInvitation: 'answers only for the invitation secret it is given',
+  acceptInvitation: 'answers only for the invitation secret it is given',
   insertLog: 'a client error report, stored in the log only',
   banks: 'the Norwegian bank registry is public reference data',
   banksBySwiftCode: 'the Norwegian bank registry is public reference data',
@@ -58,6 +63,15 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
   editorImage: 'an image at its unguessable address: the company and 128 random bits',
   receivePeppolDelivery:
     'the PEPPOL access point delivers here, signed with the webhook secret; the envelope names the receiver',
+  checkTutorialPassword: "the tutorial videos' one shared password, checked before there is anyone signed in",
+  tutorialVideo: 'the tutorial videos are the same for everyone; the token of the shared password opens them',
+  tutorialVideoFile:
+    'the tutorial videos are the same for everyone; the token of the shared password opens them',
+  tutorialCaptions:
+    'the tutorial videos are the same for everyone; the token of the shared password opens them',
+  listPaymentPackages: 'the catalogue of packages on sale is the same for every company',
+  receiveCardWebhook:
+    "the card provider delivers here, signed with the webhook secret; the payment's metadata names the purchase",
 };
 
 /** The mark every record of the attacked company carries, so any leak of it shows in a reply. */
@@ -72,6 +86,8 @@ describe('company scoping, proven from the route table', () => {
   let tenancy: Awaited<ReturnType<typeof givenTenancy>>;
   let victimIds: RecordIds;
   let sandbox: RunningSandbox;
+  /** An administrator of another company: no role keeps them out of a call, so only the company check can. */
+  let outsiderAdminSession: LoginData;
 
   beforeAll(async () => {
     // Calls that reach a bank get past their company check to the sandbox that plays it.
@@ -79,7 +95,17 @@ describe('company scoping, proven from the route table', () => {
     context = await createTestApp({ providers: sandbox.providers });
     tenancy = await givenTenancy(context);
     victimIds = await givenRecordsOfEveryKind(context, tenancy, SECRET);
+    const outsiderAdmin = await givenUser(context.db, { roleId: RoleId.ADMIN });
+    await addCompanyUser(context.db, tenancy.outsiderCompanyId, outsiderAdmin.id);
+    outsiderAdminSession = await login(context.app, outsiderAdmin.email);
   });
+
+  /** The outsider whose role lets them make the call, so that it reaches the company check. */
+  function outsiderFor(route: Route): LoginData {
+    return route.access !== 'public' && roleMay(RoleId.ACCOUNTANT, route.action)
+      ? tenancy.outsiderSession
+      : outsiderAdminSession;
+  }
   afterAll(async () => {
     await context.close();
     await sandbox.close();
@@ -90,7 +116,7 @@ describe('company scoping, proven from the route table', () => {
     route: Route,
     session: LoginData,
     ids: RecordIds,
-  ): Promise<{ status: number; body: string; json: () => { code?: string } }> {
+  ): Promise<{ status: number; body: string; json: () => unknown }> {
     const request = exampleRequest(route, ids);
     expect(request.isValid, `${name}: the generated request must pass the route's schemas`).toBe(true);
     const response = await injectExample(context.app, route, request, bearer(session));
@@ -106,15 +132,19 @@ describe('company scoping, proven from the route table', () => {
   });
 
   it.each(companyRoutes)('%s refuses a member of another company and shows nothing', async (name, route) => {
-    const response = await callAs(name, route, tenancy.outsiderSession, victimIds);
+    const response = await callAs(name, route, outsiderFor(route), victimIds);
     expect([403, 404], `${name} answered ${response.status}: ${response.body}`).toContain(response.status);
+    const reply = response.json() as { code?: unknown; errors?: { code?: string }[] };
+    expect(reply.errors?.[0]?.code ?? reply.code, `${name}: refused by its role, not its company`).not.toBe(
+      ErrorCode.ROLE_FORBIDS,
+    );
     expect(response.body).not.toContain(SECRET);
   });
 
   it.each(companyRoutes)(
     "%s, called for the caller's own company with another company's records, shows nothing of them",
     async (name, route) => {
-      const response = await callAs(name, route, tenancy.outsiderSession, {
+      const response = await callAs(name, route, outsiderFor(route), {
         ...victimIds,
         company: tenancy.outsiderCompanyId,
         targetCompany: victimIds.company,
@@ -127,7 +157,7 @@ describe('company scoping, proven from the route table', () => {
   it.each(adminRoutes)('%s refuses an accountant who is not an administrator', async (name, route) => {
     const response = await callAs(name, route, tenancy.session, victimIds);
     expect(response.status).toBe(403);
-    expect(response.json().code).toBe(ErrorCode.ADMIN_ONLY);
+    expect((response.json() as { code?: string }).code).toBe(ErrorCode.ADMIN_ONLY);
   });
 
   it("leaves the attacked company's records as they were", async () => {

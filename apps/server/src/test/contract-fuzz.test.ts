@@ -17,10 +17,14 @@ import {
   type TenantApp,
 } from './fixtures';
 import {
+  givenCompanyMember,
   givenConsent,
+  givenDivision,
   givenEhfDocument,
   givenInboxItem,
   givenNotification,
+  givenPackagePurchase,
+  givenReminderRecords,
   givenTaskRecords,
 } from './record-fixtures';
 import {
@@ -260,7 +264,11 @@ describe('every call, fuzzed from its contract', () => {
       consent: await givenConsent(context.db, companyId, 'Fuzz'),
       notification: await givenNotification(context.db, companyId, 'Fuzz'),
       ehfDocument: await givenEhfDocument(context.db, companyId, 'Fuzz'),
+      companyUser: await givenCompanyMember(context.db, companyId),
+      ...(await givenPackagePurchase(context.db, companyId, 'Fuzz')),
       ...(await givenTaskRecords(context.db, companyId, 'Fuzz')),
+      ...(await givenReminderRecords(context.db, companyId, context.user.id)),
+      division: await givenDivision(context, account.Id, 'Fuzz'),
       ...(await givenInboxItem(context.db, companyId, 'Fuzz').then((item) => ({
         inboxItem: item.id,
         inboxItemUuid: item.uuid,

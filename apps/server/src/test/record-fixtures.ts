@@ -10,10 +10,13 @@ import {
   ehfDocuments,
   notifications,
 } from '../db/schema';
+import { addCompanyUser } from '../features/companies';
 import { DNB_ROWS, dnbCsv } from '../features/imports/__fixtures__/statements';
 import { type NewArrival, recordArrival } from '../features/inbox';
 import { notifyCompanyUsers } from '../features/notifications';
+import * as packages from '../features/payment-packages/payment-package.repository';
 import { givenPaymentUser } from '../features/payments/payment.fixtures';
+import * as reminders from '../features/reminders/reminder.repository';
 import * as tasks from '../features/tasks/task.repository';
 import {
   bearer,
@@ -21,10 +24,18 @@ import {
   givenBankAccount,
   type givenTenancy,
   givenTransaction,
+  givenUser,
   givenVoucher,
   multipart,
 } from './fixtures';
 import type { RecordIds } from './route-examples';
+
+/** A person of the company of their own, whom the people calls may change or remove without touching the caller. */
+export async function givenCompanyMember(db: Db, companyId: number): Promise<number> {
+  const member = await givenUser(db);
+  await addCompanyUser(db, companyId, member.id);
+  return member.id;
+}
 
 /**
  * A consent as it stands once the bank has approved it, with one account and one history line, each
@@ -153,7 +164,75 @@ export async function givenTaskRecords(db: Db, companyId: number, mark: string) 
   return { task: task.id, taskComment: comment.id, taskLabel: label.id, taskTemplate: template.id };
 }
 
+/**
+ * The company's reminder and voucher alert, each sent to the member. Written through the reminders'
+ * repository, as their service writes them.
+ */
+export async function givenReminderRecords(db: Db, companyId: number, userId: number) {
+  const reminder = await reminders.insertReminder(db, {
+    companyId,
+    frequency: 'weekly',
+    weekday: 1,
+    hour: 8,
+    minDaysWithoutVoucher: 7,
+    recipientUserIds: [userId],
+  });
+  const voucherAlert = await reminders.insertVoucherAlert(db, {
+    companyId,
+    hour: 7,
+    recipients: [{ userId, onVoucherArrived: true, onTransactionMissing: true }],
+  });
+  if (!reminder || !voucherAlert) throw new Error('the reminder or the voucher alert was not stored');
+  return { reminder: reminder.id, voucherAlert: voucherAlert.id };
+}
+
+/**
+ * A purchase of the catalogue's first package whose last card was refused, with the provider's message
+ * carrying `mark`. Written through the packages' repository, as their service writes it.
+ */
+export async function givenPackagePurchase(db: Db, companyId: number, mark: string) {
+  const [first] = await packages.listPackagesOnSale(db, undefined);
+  if (!first) throw new Error('The package catalogue is empty');
+  const purchase = await packages.insertPurchase(db, {
+    companyId,
+    packageId: first.id,
+    kind: first.kind,
+    nameEn: first.nameEn,
+    nameNo: first.nameNo,
+    priceOre: first.priceOre,
+    vatRatePercent: first.vatRatePercent,
+    currency: first.currency,
+    quantity: first.quantity,
+    months: first.months,
+    requestKey: `${mark}-${randomBytes(6).toString('hex')}`,
+    buyerUserId: null,
+    buyerEmail: null,
+  });
+  if (!purchase) throw new Error('The package purchase was not stored');
+  await packages.updatePurchase(db, companyId, purchase.id, {
+    status: 'failed',
+    cardPaymentId: `pi_${randomBytes(12).toString('hex')}`,
+    failureCode: 'generic_decline',
+    failureMessage: `${mark}: the card was declined.`,
+    failureReason: 'cardDeclined',
+    failedAt: new Date(),
+  });
+  return { paymentPackage: first.id, packagePurchase: purchase.id };
+}
+
 type Tenancy = Awaited<ReturnType<typeof givenTenancy>>;
+
+/** A division of the company whose name carries `mark`, with the given account, written through the API. */
+export async function givenDivision(tenancy: Tenancy, companyBankId: number, mark: string): Promise<number> {
+  const response = await tenancy.call('POST', '/api/main/company-services/division/add', {
+    companyId: tenancy.companyId,
+    name: `${mark} avdeling`,
+    organisationNumber: '974760673',
+    companyBankIds: [companyBankId],
+  });
+  if (response.statusCode !== 200) throw new Error(`adding a division failed: ${response.body}`);
+  return response.json().data.id;
+}
 
 async function uploadStatement(
   context: { app: FastifyInstance },
@@ -270,6 +349,10 @@ export async function givenRecordsOfEveryKind(
     consent: await givenConsent(context.db, companyId, mark),
     notification: await givenNotification(context.db, companyId, mark),
     ehfDocument: await givenEhfDocument(context.db, companyId, mark),
+    ...(await givenPackagePurchase(context.db, companyId, mark)),
+    companyUser: await givenCompanyMember(context.db, companyId),
+    ...(await givenReminderRecords(context.db, companyId, tenancy.user.id)),
+    division: await givenDivision(tenancy, account.Id, mark),
     ...(await givenTaskRecords(context.db, companyId, mark)),
     ...(await givenInboxItem(context.db, companyId, mark).then((item) => ({
       inboxItem: item.id,

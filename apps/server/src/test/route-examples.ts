@@ -30,6 +30,18 @@ export type RecordIds = {
   taskComment: number;
   taskLabel: number;
   taskTemplate: number;
+  /** A package of the catalogue (the same for every company). */
+  paymentPackage: number;
+  /** The company's purchase of a package. */
+  packagePurchase: number;
+  /** A member of the company (a person on its people page). */
+  companyUser: number;
+  /** The company's reminder about missing vouchers. */
+  reminder: number;
+  /** The company's voucher alert. */
+  voucherAlert: number;
+  /** A division of the company (/admin-bank-division). */
+  division: number;
 };
 
 export type RecordKind = keyof RecordIds;
@@ -103,6 +115,8 @@ const ID_FIELDS: Record<string, RecordKind> = {
   taskId: 'task',
   labelIds: 'taskLabel',
   templateId: 'taskTemplate',
+  packageId: 'paymentPackage',
+  purchaseId: 'packagePurchase',
 };
 
 /** What a bare `:id` (or `ids`) names, by the first path segment after the service prefix. */
@@ -125,6 +139,11 @@ const ID_BY_PATH: Record<string, RecordKind> = {
   labels: 'taskLabel',
   templates: 'taskTemplate',
   'template-global': 'taskTemplate',
+  'company-payment-packages': 'packagePurchase',
+  companyUsers: 'companyUser',
+  companyUsersReminder: 'reminder',
+  companyUsersAlertVoucher: 'voucherAlert',
+  'company-services': 'division',
 };
 
 export function recordKindOfId(declaration: RouteDeclaration): RecordKind | undefined {
@@ -141,6 +160,7 @@ export function recordKindOfId(declaration: RouteDeclaration): RecordKind | unde
 export function textExample(schema: JsonSchema): string {
   if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-')) return '2025-03-14';
   if (schema.format === 'uuid') return '6f1c2a9e-0b7d-4c55-9e3a-8d2f6b1a7c90';
+  if (schema.format === 'email') return 'eksempel@example.no';
   const candidates = [
     'Eksempel',
     '12345678903',
@@ -153,6 +173,8 @@ export function textExample(schema: JsonSchema): string {
     '/eksempel',
     '1-0123456789abcdef0123456789abcdef.png',
     '2025-03',
+    // A secret of 32 random bytes in base64url, such as an invitation's.
+    'Eksempel0Eksempel0Eksempel0Eksempel0Eksempe',
   ];
   if (schema.pattern) {
     const pattern = RE2JS.compile(RE2JS.translateRegExp(schema.pattern));

@@ -54,6 +54,12 @@ describe('security headers on every reply, proven from the route table', () => {
       taskComment: UNKNOWN_RECORD,
       taskLabel: UNKNOWN_RECORD,
       taskTemplate: UNKNOWN_RECORD,
+      paymentPackage: UNKNOWN_RECORD,
+      packagePurchase: UNKNOWN_RECORD,
+      reminder: UNKNOWN_RECORD,
+      voucherAlert: UNKNOWN_RECORD,
+      companyUser: UNKNOWN_RECORD,
+      division: UNKNOWN_RECORD,
     };
   });
   afterAll(() => context?.close());

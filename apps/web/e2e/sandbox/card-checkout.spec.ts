@@ -5,8 +5,9 @@ import { PRODUCT_URL, SANDBOX_URL } from '../support/sandbox';
 /**
  * The card provider's hosted checkout, as a person meets it: the product creates a PaymentIntent by
  * API and sends the browser to its checkout_url; the person pays by keyboard and is sent back to
- * the return_url. The product's payment-package pages come in a later issue, so only the address
- * the browser lands on is checked, and the intent's status by API.
+ * the return_url. These intents are made here by API with a return_url outside any company, so only
+ * the address the browser lands on is checked, and the intent's status by API; the product's own
+ * purchases, which return to /{company}/payment-packages, are walked in e2e/payment-packages.
  */
 
 /** The sandbox's default card secret key, which the server's configuration also uses. */
@@ -54,8 +55,8 @@ const returnUrlPattern = (intent: Intent) => new RegExp(`/payment-packages\\?.*p
 
 /**
  * Runs the person's last step and checks where the checkout sent them. The URL is read from the
- * navigation itself: until the product has its packages page, the product sends a signed-out
- * visitor of that path on to sign-in at once.
+ * navigation itself: /payment-packages names no company, so the product sends the signed-out
+ * visitor on to sign-in at once.
  */
 async function expectReturnedTo(
   page: Page,

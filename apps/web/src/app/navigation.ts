@@ -1,5 +1,7 @@
+import type { LocalServiceKey, MenuServices, RoleAction } from '@bilag/contracts';
 import {
   type Icon,
+  IconApps,
   IconArrowsExchange,
   IconBan,
   IconBuildingBank,
@@ -22,13 +24,16 @@ import {
   IconListCheck,
   IconMail,
   IconMailForward,
+  IconPackage,
   IconPlugConnected,
   IconReceipt,
   IconSettings,
   IconShieldCheck,
   IconShieldSearch,
+  IconSitemap,
   IconTransfer,
   IconUserDollar,
+  IconUsers,
   IconWorld,
   IconWorldCog,
 } from '@tabler/icons-react';
@@ -48,10 +53,12 @@ export type CompanyArea = {
   path: string;
   icon: Icon;
   /** The role action (from GET /api/account/action/web) a user needs to see and open the area. */
-  requiredAction: string;
+  requiredAction: RoleAction;
   page: LazyExoticComponent<ComponentType>;
   /** Pages below the area's path (such as one record by its id), behind the same action; not in the menu. */
   subPages?: readonly CompanySubPage[];
+  /** The company service the area works with: while it is off the area is not in the menu. */
+  requiredService?: LocalServiceKey;
 };
 
 export type CompanySubPage = {
@@ -157,6 +164,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'bank-verify',
     icon: IconShieldCheck,
     requiredAction: 'payment.view',
+    requiredService: 'payments',
     page: lazy(() => import('../features/signing/BankVerifyPage')),
   },
   {
@@ -165,6 +173,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'payments/payment-list',
     icon: IconCash,
     requiredAction: 'payment.view',
+    requiredService: 'payments',
     page: lazy(() => import('../features/payments/PaymentListPage')),
     subPages: [
       {
@@ -179,6 +188,7 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'payments/internal-transfer',
     icon: IconTransfer,
     requiredAction: 'payment.view',
+    requiredService: 'payments',
     page: lazy(() => import('../features/payments/InternalTransferPage')),
   },
   {
@@ -187,7 +197,22 @@ export const companyAreas: readonly CompanyArea[] = [
     path: 'payments/assign-users',
     icon: IconUserDollar,
     requiredAction: 'payment.view',
+    requiredService: 'payments',
     page: lazy(() => import('../features/payments/users/PaymentUsersPage')),
+  },
+  {
+    id: 'payment-packages',
+    labelKey: 'nav.paymentPackages',
+    path: 'payment-packages',
+    icon: IconPackage,
+    requiredAction: 'packages.view',
+    page: lazy(() => import('../features/payment-packages/PaymentPackagesPage')),
+    subPages: [
+      {
+        path: ':purchaseId/receipt',
+        page: lazy(() => import('../features/payment-packages/PackageReceiptPage')),
+      },
+    ],
   },
   {
     id: 'connect-missing',
@@ -226,6 +251,30 @@ export const companyAreas: readonly CompanyArea[] = [
         page: lazy(() => import('../features/consents/ConsentRenewPage')),
       },
     ],
+  },
+  {
+    id: 'company-services',
+    labelKey: 'nav.companyServices',
+    path: 'company-services',
+    icon: IconApps,
+    requiredAction: 'services.view',
+    page: lazy(() => import('../features/company-services/CompanyServicesPage')),
+  },
+  {
+    id: 'admin-bank-division',
+    labelKey: 'nav.divisions',
+    path: 'admin-bank-division',
+    icon: IconSitemap,
+    requiredAction: 'services.view',
+    page: lazy(() => import('../features/company-services/DivisionsPage')),
+  },
+  {
+    id: 'admin-users',
+    labelKey: 'nav.companyUsers',
+    path: 'admin-users',
+    icon: IconUsers,
+    requiredAction: 'users.view',
+    page: lazy(() => import('../features/company-users/CompanyUsersPage')),
   },
   {
     id: 'admin-voucher',
@@ -335,4 +384,10 @@ export const companyAreas: readonly CompanyArea[] = [
 
 export function isAreaAllowed(area: CompanyArea, actions: readonly string[] | undefined): boolean {
   return actions === undefined || actions.includes(area.requiredAction);
+}
+
+/** Whether the service an area works with is on; an area is shown until the menu's services are known. */
+export function isAreaServiceOn(area: CompanyArea, menu: MenuServices | undefined): boolean {
+  if (area.requiredService === undefined || menu === undefined) return true;
+  return !menu.services.some((state) => state.service === area.requiredService && !state.isOn);
 }

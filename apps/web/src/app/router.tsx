@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { SelectCompanyPage } from '../features/companies';
+import { RequireService } from '../features/company-services';
+import { TUTORIALS } from '../features/tutorials/tutorial.catalogue';
 import { LoadingSpinner } from '../ui/LoadingSpinner';
 import { CallbackPage } from './callbacks/CallbackPage';
 import { callbackRoutes } from './callbacks/callback-routes';
@@ -23,11 +25,14 @@ function CompanyNotFound() {
 }
 
 function areaElement(area: CompanyArea, Page: CompanyArea['page'], key: string) {
+  const page = (
+    <Suspense>
+      <Page />
+    </Suspense>
+  );
   return (
     <RequireAction key={key} action={area.requiredAction}>
-      <Suspense>
-        <Page />
-      </Suspense>
+      {area.requiredService ? <RequireService service={area.requiredService}>{page}</RequireService> : page}
     </RequireAction>
   );
 }
@@ -68,6 +73,29 @@ const taskWebviewRoutes: RouteObject[] = [
   ),
 }));
 
+// The tutorial videos: outside any company and without a sign-in, behind the tutorials' own password.
+const TutorialPage = lazy(() =>
+  import('../features/tutorials/TutorialPage').then((module) => ({ default: module.TutorialPage })),
+);
+
+const tutorialRoutes: RouteObject[] = TUTORIALS.map(({ name, path }) => ({
+  path,
+  element: (
+    <Suspense
+      fallback={
+        <Center mih="100vh">
+          <LoadingSpinner />
+        </Center>
+      }
+    >
+      <TutorialPage key={name} name={name} />
+    </Suspense>
+  ),
+}));
+
+// Where an invitation e-mail's link lands: the invited person has no sign-in yet.
+const InvitationPage = lazy(() => import('../features/company-users/InvitationPage'));
+
 const companyAreaRoutes: RouteObject[] = companyAreas.flatMap((area) => {
   const element = areaElement(area, area.page, area.id);
   const areaRoute: RouteObject = area.path === '' ? { index: true, element } : { path: area.path, element };
@@ -84,10 +112,25 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      {
+        path: '/invitation',
+        element: (
+          <Suspense
+            fallback={
+              <Center mih="100vh">
+                <LoadingSpinner />
+              </Center>
+            }
+          >
+            <InvitationPage />
+          </Suspense>
+        ),
+      },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
       ...callbackRoutes.map((route) => ({ path: route.path, element: <CallbackPage route={route} /> })),
       ...taskWebviewRoutes,
+      ...tutorialRoutes,
       {
         element: <RequireSession />,
         children: [

@@ -1,3 +1,3 @@
-export { createUser, isSessionActive } from './auth.repository';
+export { createUser, findUserByEmail, isSessionActive } from './auth.repository';
 export { authRoutes } from './auth.routes';
 export { type AuthSettings, hashPassword } from './auth.service';

@@ -1,6 +1,7 @@
 import type { AutoImportAccount, CompanyBank, SaveCompanyBankRequest } from '@bilag/contracts';
 import { accountNumberOf, bbanToIban, validateAccountNumber } from '@bilag/domain';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
@@ -110,13 +111,6 @@ function accountAudit(principal: Principal, row: CompanyBankRow, action: string,
     before,
     after: action === 'delete' ? null : row,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 /** A second account with the same number is refused by the unique index; said as a conflict. */

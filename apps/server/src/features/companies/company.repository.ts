@@ -49,6 +49,7 @@ export async function createCompany(
     status?: number;
     isSpecial?: boolean;
     ownerUserId?: number | null;
+    responsibleAccountantUserId?: number | null;
   },
 ) {
   const [row] = await db.insert(companies).values(company).returning();

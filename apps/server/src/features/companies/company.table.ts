@@ -13,6 +13,8 @@ export const companies = pgTable(
     status: integer('status').notNull().default(1),
     isSpecial: boolean('is_special').notNull().default(false),
     ownerUserId: integer('owner_user_id').references(() => users.id),
+    /** The member who keeps the company's books, named on its people page. */
+    responsibleAccountantUserId: integer('responsible_accountant_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
   (table) => [

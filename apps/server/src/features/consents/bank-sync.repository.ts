@@ -11,6 +11,7 @@ import {
   bankTransactions,
   companies,
   companyBanks,
+  companyServices,
   jobs,
   users,
 } from '../../db/schema';
@@ -68,7 +69,8 @@ export async function listSyncAccounts(db: Db, companyId: number, consentId: num
 }
 
 /**
- * Valid consents whose last sync is older than their interval (a day shared by their reads per day).
+ * Valid consents, of companies whose bank connection is on, whose last sync is older than their interval
+ * (a day shared by their reads per day).
  * One whose last sync failed waits the same interval after that failure, so a bank that is down is not
  * asked more often than the consent allows either.
  */
@@ -78,6 +80,9 @@ export async function listDueConsents(db: Db, now: Date, today: string) {
     sql`select company_id, id from ${bankConsents}
     where status = 'valid' and ended_at is null and created_by is not null
       and (valid_until is null or valid_until >= ${today})
+      and not exists (select 1 from ${companyServices} turned_off
+        where turned_off.company_id = ${bankConsents}.company_id and turned_off.service = 'bank-sync'
+          and not turned_off.is_on)
       and (last_sync_at is null
         or last_sync_at <= ${now.toISOString()}::timestamptz - make_interval(secs => 86400.0 / frequency_per_day))
       and (last_error is null

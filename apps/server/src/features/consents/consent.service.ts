@@ -30,6 +30,7 @@ import type {
 } from '../../providers/bank/interface';
 import { ProviderError } from '../../providers/provider-error';
 import { requireCompanyAccess } from '../companies';
+import { requireServiceOn } from '../company-services';
 import { enqueueConsentSync, syncingConsentIds } from './bank-sync.jobs';
 import {
   consentStatusName,
@@ -267,6 +268,7 @@ export async function createConsent(
 ): Promise<ConsentStarted> {
   const { db } = dependencies;
   const company = await requireCompanyAccess(db, caller.principal.userId, body.companyId);
+  await requireServiceOn(db, company.Id, 'bank-sync');
   const bank = await repository.findBank(db, body.bankId);
   if (!bank) throw Errors.notFound('bankNotFound');
   const accountNumbers = [...new Set(body.accountNumbers ?? [])];
@@ -306,6 +308,7 @@ export async function renewConsent(
 ): Promise<ConsentStarted> {
   const { db } = dependencies;
   const company = await requireCompanyAccess(db, caller.principal.userId, body.companyId);
+  await requireServiceOn(db, company.Id, 'bank-sync');
   const { consent } = await requireConsent(db, company.Id, consentId);
   if (!RENEWABLE_STATUSES.includes(consent.status))
     throw Errors.conflict('consentRenewNotAllowed', {
@@ -625,6 +628,7 @@ export async function syncConsent(
   companyIdInput: number,
 ): Promise<Consent> {
   const company = await requireCompanyAccess(db, principal.userId, companyIdInput);
+  await requireServiceOn(db, company.Id, 'bank-sync');
   const { consent } = await requireConsent(db, company.Id, consentId);
   if (consent.status !== 'valid')
     throw Errors.conflict('consentNotActive', { status: consentStatusName(language, consent.status) });

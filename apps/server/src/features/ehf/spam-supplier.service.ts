@@ -9,6 +9,7 @@ import type {
 import { formatOrganisationNumber, validateOrganisationNumber } from '@bilag/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
@@ -100,13 +101,6 @@ function takenError(
 async function requireSenderFree(db: Db, values: repository.SpamSupplierValues, exceptId?: number) {
   const existing = await repository.findSameSender(db, values);
   if (existing && existing.id !== exceptId) throw takenError(values, existing);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 /** Two administrators adding the same sender at once: the unique index refuses the second, said as a 409. */

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from 'smtp-server';
 import type { Db } from '../../db/client';
 import type { ObjectStore } from '../../platform/object-store';
+import { isServiceOn } from '../company-services';
 import * as repository from './mail-intake.repository';
 import { recordIncomingMail } from './mail-processing.service';
 
@@ -141,11 +142,23 @@ export async function startMailListener(options: MailListenerOptions): Promise<M
           reasonDetails: { recipient: recipient.slice(0, 320) },
         }).then(() => callback(smtpError(550, `<${recipient}>: no such mailbox`)));
       };
+      // A company that turned receiving by e-mail off has no mailbox, and the sender is told so at the door.
+      const refuseTurnedOff = (companyId: number) => {
+        void refuse({
+          forCompanyId: companyId,
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+          recipient: recipient.slice(0, 320),
+          remoteAddress: session.remoteAddress,
+          smtpCode: 550,
+          reasonKey: 'emailServiceOff',
+        }).then(() => callback(smtpError(550, `<${recipient}>: mailbox disabled`)));
+      };
       if (at < 0 || recipient.slice(at + 1) !== domain || localPart === '') return refuseUnknown();
       repository
         .findCompanyByAlias(db, localPart)
-        .then((company) => {
+        .then(async (company) => {
           if (!company) return refuseUnknown();
+          if (!(await isServiceOn(db, company.id, 'email'))) return refuseTurnedOff(company.id);
           if (!companies.some((known) => known.companyId === company.id))
             companies.push({ companyId: company.id, address: recipient });
           callback();

@@ -1,7 +1,7 @@
 export { internalTransferRoutes } from './internal-transfer.routes';
 export { newEndToEndId } from './payment.mapping';
 export { paymentRoutes } from './payment.routes';
-export { type PaymentAccess, requirePaymentAccess } from './payment-access';
+export { type PaymentAccess, requirePaymentAccess, requirePaymentsCompany } from './payment-access';
 export { lockBasketsOfPayments, setPaymentsBasket } from './payment-basket.repository';
 export { paymentBasketRoutes } from './payment-basket.routes';
 export {

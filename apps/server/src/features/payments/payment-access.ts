@@ -5,6 +5,7 @@ import { companies } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { requireCompanyAccess } from '../companies';
+import { requireServiceOn } from '../company-services';
 import { type PaymentUserRow, paymentUserBanks, paymentUsers } from './payment.table';
 
 /**
@@ -27,9 +28,38 @@ async function findPaymentUser(db: Db, companyId: number, userId: number) {
 }
 
 /**
- * The gate of every payment call. Membership first (a foreign company answers as a missing one), then
- * the payment-user rules: only the company's payment users change what is paid, and only those allowed
- * to pay send payments to the bank.
+ * The gate every payment call passes first, whatever it does next: membership (a foreign company answers
+ * as a missing one), then the company's payment service, which refuses with 403 while payments are off.
+ * Answers the company's id.
+ */
+export async function requirePaymentsCompany(
+  db: Db,
+  principal: Principal,
+  companyIdInput: number | null | undefined,
+): Promise<number> {
+  const company = await requireCompanyAccess(db, principal.userId, companyIdInput);
+  await requireServiceOn(db, company.Id, 'payments');
+  return company.Id;
+}
+
+/**
+ * A payment list read beside the gate instead of after it: the result is returned only once the gate
+ * has passed, and a list costs one round trip less.
+ */
+export async function readWithPaymentsCompany<T>(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  read: (companyId: number) => Promise<T>,
+): Promise<T> {
+  const [, result] = await Promise.all([requirePaymentsCompany(db, principal, companyId), read(companyId)]);
+  return result;
+}
+
+/**
+ * The gate of the payment calls that look at or change payments: the company's gate, then the
+ * payment-user rules: only the company's payment users change what is paid, and only those allowed to
+ * pay send payments to the bank.
  */
 export async function requirePaymentAccess(
   db: Db,
@@ -37,13 +67,13 @@ export async function requirePaymentAccess(
   companyIdInput: number | null | undefined,
   level: PaymentAccessLevel,
 ): Promise<PaymentAccess> {
-  const company = await requireCompanyAccess(db, principal.userId, companyIdInput);
-  const paymentUser = await findPaymentUser(db, company.Id, principal.userId);
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
+  const paymentUser = await findPaymentUser(db, companyId, principal.userId);
   if (level !== 'view') {
     if (!paymentUser) throw Errors.forbidden('paymentUserRequired');
     if (level === 'pay' && !paymentUser.isAllowPayments) throw Errors.forbidden('paymentNotAllowed');
   }
-  return { companyId: company.Id, paymentUser };
+  return { companyId, paymentUser };
 }
 
 /** The accounts (company bank ids) a person may pay from in a company. */
@@ -87,10 +117,10 @@ export async function requirePaymentUserManager(
   principal: Principal,
   companyIdInput: number | null | undefined,
 ): Promise<number> {
-  const company = await requireCompanyAccess(db, principal.userId, companyIdInput);
-  if (!(await canManagePaymentUsers(db, principal, company.Id)))
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
+  if (!(await canManagePaymentUsers(db, principal, companyId)))
     throw Errors.forbidden('paymentUsersManageForbidden');
-  return company.Id;
+  return companyId;
 }
 
 export async function paymentActionsOf(

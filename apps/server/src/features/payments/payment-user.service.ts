@@ -3,9 +3,8 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { AppError, Errors } from '../../platform/errors';
-import { requireCompanyAccess } from '../companies';
 import type { PaymentUserRow } from './payment.table';
-import { requirePaymentUserManager } from './payment-access';
+import { requirePaymentsCompany, requirePaymentUserManager } from './payment-access';
 import * as repository from './payment-user.repository';
 
 type VerifiedAccount = {
@@ -80,7 +79,7 @@ async function requireMember(db: Db, companyId: number, userId: number) {
 }
 
 export async function listPaymentUsers(db: Db, principal: Principal, companyIdInput: number | undefined) {
-  const companyId = (await requireCompanyAccess(db, principal.userId, companyIdInput)).Id;
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
   const rows = await toPaymentUsers(db, companyId, await repository.listPaymentUsers(db, companyId));
   return { rows, total: rows.length };
 }
@@ -178,7 +177,7 @@ export async function verifiedBanksOfPaymentUser(
   userId: number,
   companyIdInput: number | undefined,
 ): Promise<VerifiedBank[]> {
-  const companyId = (await requireCompanyAccess(db, principal.userId, companyIdInput)).Id;
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
   await requireMember(db, companyId, userId);
   return (await repository.listAccountsVerifiedFor(db, companyId, userId)).map(toAccountVerification);
 }
@@ -272,7 +271,7 @@ export async function setVerifiedBanksOfPaymentUser(
 }
 
 export async function assignableUsers(db: Db, principal: Principal, companyIdInput: number | undefined) {
-  const companyId = (await requireCompanyAccess(db, principal.userId, companyIdInput)).Id;
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
   return (await repository.listAssignableUsers(db, companyId)).map((user) => ({
     UserId: user.userId,
     FullName: user.fullName,
@@ -286,7 +285,7 @@ export async function myVerifiedPaymentBanks(
   principal: Principal,
   companyIdInput: number,
 ): Promise<VerifiedBank[]> {
-  const companyId = (await requireCompanyAccess(db, principal.userId, companyIdInput)).Id;
+  const companyId = await requirePaymentsCompany(db, principal, companyIdInput);
   return (await repository.listAccountsVerifiedFor(db, companyId, principal.userId))
     .filter((account) => account.verification)
     .map(toAccountVerification);

@@ -40,12 +40,11 @@ import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { type MessageKey, translate } from '../../platform/messages';
-import { readWithCompanyAccess } from '../companies';
 import { readHistory } from '../history';
 import { newEndToEndId, toPayment } from './payment.mapping';
 import * as repository from './payment.repository';
 import type { NewPaymentRow, PaymentRow } from './payment.table';
-import { requirePaymentAccess } from './payment-access';
+import { readWithPaymentsCompany, requirePaymentAccess } from './payment-access';
 import { refusePaymentsInBaskets } from './payment-basket.service';
 import { refuseProblems, translateProblems } from './payment-problems';
 import { changePaymentStatus, lockPayments, paymentStatusName } from './payment-status';
@@ -146,7 +145,7 @@ export async function listPaymentsOfTypes(
   page: { pageSize: number; pageNumber: number },
 ): Promise<PaymentList> {
   const companyId = requireListedCompany(companyIdInput);
-  const { rows, total } = await readWithCompanyAccess(db, principal.userId, companyId, (id) =>
+  const { rows, total } = await readWithPaymentsCompany(db, principal, companyId, (id) =>
     query.types.length === 0
       ? Promise.resolve({ rows: [], total: 0 })
       : repository.listPaymentPage(db, id, query, {
@@ -175,7 +174,7 @@ export async function paymentStatisticsOfTypes(
   query: repository.PaymentQuery,
 ): Promise<PaymentStatistics> {
   const companyId = requireListedCompany(companyIdInput);
-  const { counts, totals } = await readWithCompanyAccess(db, principal.userId, companyId, (id) =>
+  const { counts, totals } = await readWithPaymentsCompany(db, principal, companyId, (id) =>
     query.types.length === 0
       ? Promise.resolve({ counts: [], totals: [] })
       : repository.countPayments(db, id, query),

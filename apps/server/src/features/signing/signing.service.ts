@@ -24,6 +24,7 @@ import {
   recordBasketApproval,
   requireBasketToSign,
   requirePaymentAccess,
+  requirePaymentsCompany,
   saveVerifiedAccounts,
 } from '../payments';
 import * as repository from './signing.repository';
@@ -176,6 +177,7 @@ export async function signingStatus(
     input.trackingID,
   );
   if (!signing) throw Errors.notFound('signingRequestUnknown');
+  await requirePaymentsCompany(db, principal, signing.companyId);
   const status = await providers.signing.getAuthenticationStatus({
     requestId: signing.requestId,
     trackingId: signing.trackingId,

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { authKeys } from '../../features/auth';
+import { companyServiceKeys } from '../../features/company-services';
 import { useCurrentCompany } from '../company/CurrentCompany';
 import { companyPath } from '../company/company-path';
-import { companyAreas, isAreaAllowed } from '../navigation';
+import { companyAreas, isAreaAllowed, isAreaServiceOn } from '../navigation';
 import { activeAreaPath } from './active-area';
 
 type AppNavbarProps = {
@@ -17,7 +18,10 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
   const company = useCurrentCompany();
   const location = useLocation();
   const roleActions = useQuery(authKeys.roleActions());
-  const areas = companyAreas.filter((area) => isAreaAllowed(area, roleActions.data?.actions));
+  const menu = useQuery(companyServiceKeys.menu(company.Id));
+  const areas = companyAreas.filter(
+    (area) => isAreaAllowed(area, roleActions.data?.actions) && isAreaServiceOn(area, menu.data),
+  );
   const activePath = activeAreaPath(
     areas.map((area) => companyPath(company, area.path)),
     location.pathname,

@@ -5,6 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type LoginFormProps = {
+  /** Filled in from the address (`/login?email=`), as an accepted invitation links to sign-in. */
+  initialEmail?: string;
   isSubmitting: boolean;
   serverError: string | null;
   onSubmit: (credentials: LoginRequest) => void;
@@ -23,9 +25,9 @@ function validate(email: string, password: string): FieldErrors {
   return errors;
 }
 
-export function LoginForm({ isSubmitting, serverError, onSubmit }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', isSubmitting, serverError, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const errors = hasTriedSubmit ? validate(email, password) : {};

@@ -72,6 +72,7 @@ export function LoginPage() {
             </Text>
           </Stack>
           <LoginForm
+            initialEmail={(searchParams.get('email') ?? '').slice(0, 254)}
             isSubmitting={login.isPending || login.isSuccess}
             serverError={login.isError ? errorMessage(login.error, t('errors.unexpected')) : null}
             onSubmit={onSubmit}

@@ -1,0 +1,2 @@
+export { companyUserJobs } from './company-user.jobs';
+export { companyUserRoutes } from './company-user.routes';

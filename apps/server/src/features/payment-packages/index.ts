@@ -1,0 +1,1 @@
+export { paymentPackageRoutes } from './payment-package.routes';

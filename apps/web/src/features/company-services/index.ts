@@ -1,0 +1,2 @@
+export { companyServiceKeys } from './company-service.queries';
+export { RequireService } from './RequireService';

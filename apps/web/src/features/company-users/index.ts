@@ -1,0 +1,2 @@
+export { companyUserKeys } from './company-user.queries';
+export { roleName } from './company-user.roles';

@@ -1,0 +1,1 @@
+export { paymentPackageKeys } from './payment-package.queries';

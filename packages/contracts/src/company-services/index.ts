@@ -1,0 +1,2 @@
+export * from './company-service';
+export * from './division';

@@ -1,0 +1,2 @@
+export * from './company-users';
+export * from './invitations';

@@ -12,17 +12,14 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../ui/FormFooter';
-import { QueryGate } from '../../ui/QueryGate';
-import { SectionCard } from '../../ui/SectionCard';
 import { useParsedForm } from '../../ui/useParsedForm';
-import { useCanEditReminders } from './reminder.access';
+import { ReminderSection } from './ReminderSection';
 import {
   DAYS_OF_MONTH,
   HOURS,
@@ -50,32 +47,23 @@ type ReminderSettingsProps = { companyId: number };
  */
 export function ReminderSettings({ companyId }: ReminderSettingsProps) {
   const { t } = useTranslation();
-  const settings = useQuery(reminderKeys.settings(companyId));
-  const canEdit = useCanEditReminders();
-
   return (
-    <SectionCard headingId={HEADING_ID} data-testid="reminder-settings">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} fz="h3" id={HEADING_ID}>
-            {t('reminders.reminder.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('reminders.reminder.description')}
-          </Text>
-        </Stack>
-        <QueryGate query={settings} errorTitle={t('reminders.loadFailed')}>
-          {(data) => (
-            <ReminderForm
-              key={data.reminder?.updatedAt ?? 'new'}
-              companyId={companyId}
-              settings={data}
-              canEdit={canEdit}
-            />
-          )}
-        </QueryGate>
-      </Stack>
-    </SectionCard>
+    <ReminderSection
+      companyId={companyId}
+      headingId={HEADING_ID}
+      testId="reminder-settings"
+      title={t('reminders.reminder.title')}
+      description={t('reminders.reminder.description')}
+    >
+      {(data, canEdit) => (
+        <ReminderForm
+          key={data.reminder?.updatedAt ?? 'new'}
+          companyId={companyId}
+          settings={data}
+          canEdit={canEdit}
+        />
+      )}
+    </ReminderSection>
   );
 }
 

@@ -1,12 +1,9 @@
 import type { ReminderSettings as Settings } from '@bilag/contracts';
-import { Checkbox, Fieldset, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Fieldset, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../ui/FormFooter';
-import { QueryGate } from '../../ui/QueryGate';
-import { SectionCard } from '../../ui/SectionCard';
 import { useParsedForm } from '../../ui/useParsedForm';
-import { useCanEditReminders } from './reminder.access';
+import { ReminderSection } from './ReminderSection';
 import {
   type AlertChoices,
   HOURS,
@@ -17,7 +14,6 @@ import {
 } from './reminder.form';
 import { formatHour, formatNextSending, formatSentAt } from './reminder.format';
 import { useSaveVoucherAlertMutation } from './reminder.mutations';
-import { reminderKeys } from './reminder.queries';
 
 const HEADING_ID = 'voucher-alert-settings-title';
 const NO_CHOICE = { onVoucherArrived: false, onTransactionMissing: false };
@@ -30,32 +26,23 @@ type VoucherAlertSettingsProps = { companyId: number };
  */
 export function VoucherAlertSettings({ companyId }: VoucherAlertSettingsProps) {
   const { t } = useTranslation();
-  const settings = useQuery(reminderKeys.settings(companyId));
-  const canEdit = useCanEditReminders();
-
   return (
-    <SectionCard headingId={HEADING_ID} data-testid="voucher-alert-settings">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} fz="h3" id={HEADING_ID}>
-            {t('reminders.alert.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('reminders.alert.description')}
-          </Text>
-        </Stack>
-        <QueryGate query={settings} errorTitle={t('reminders.loadFailed')}>
-          {(data) => (
-            <VoucherAlertForm
-              key={data.voucherAlert?.updatedAt ?? 'new'}
-              companyId={companyId}
-              settings={data}
-              canEdit={canEdit}
-            />
-          )}
-        </QueryGate>
-      </Stack>
-    </SectionCard>
+    <ReminderSection
+      companyId={companyId}
+      headingId={HEADING_ID}
+      testId="voucher-alert-settings"
+      title={t('reminders.alert.title')}
+      description={t('reminders.alert.description')}
+    >
+      {(data, canEdit) => (
+        <VoucherAlertForm
+          key={data.voucherAlert?.updatedAt ?? 'new'}
+          companyId={companyId}
+          settings={data}
+          canEdit={canEdit}
+        />
+      )}
+    </ReminderSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { MatchRule, RuleScope } from '@bilag/contracts';
+import type { MatchRule, RoleAction, RuleScope } from '@bilag/contracts';
 import {
   ActionIcon,
   Alert,
@@ -72,6 +72,12 @@ function byPrecedence(rules: readonly MatchRule[]): MatchRule[] {
  * for and does, whether it runs and how often it has acted. Global rules are changed only by those whose
  * role allows it; the server refuses anyone else.
  */
+/** The role action that lets a person change the rules of a scope (the role matrix's, as the server checks it). */
+const RULE_EDIT_ACTION = { local: 'rules.edit', global: 'rules.global.edit' } as const satisfies Record<
+  RuleScope,
+  RoleAction
+>;
+
 export function RulesPage({ scope }: { scope: RuleScope }) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
@@ -92,7 +98,7 @@ export function RulesPage({ scope }: { scope: RuleScope }) {
   const [isCopying, setIsCopying] = useState(false);
   const [savedRuleName, setSavedRuleName] = useState<string>();
 
-  const canEdit = roleActions.data?.actions.includes('rules.edit') ?? false;
+  const canEdit = roleActions.data?.actions.includes(RULE_EDIT_ACTION[scope]) ?? false;
   const canCopy = scope === 'local' && canEdit;
 
   function onOpenEditor(rule: MatchRule | null) {

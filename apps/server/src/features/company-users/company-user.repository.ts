@@ -212,20 +212,6 @@ export function findInvitationByTokenHash(db: Db, tokenHash: string): Promise<In
     .then((rows) => rows[0]);
 }
 
-export function findPendingInvitation(db: Db, companyId: number, userId: number) {
-  return db
-    .select({ id: userInvitations.id })
-    .from(userInvitations)
-    .where(
-      and(
-        eq(userInvitations.companyId, companyId),
-        eq(userInvitations.userId, userId),
-        isNull(userInvitations.acceptedAt),
-      ),
-    )
-    .then((rows) => rows[0]);
-}
-
 export async function recordInvitationSent(
   db: Db,
   id: number,

@@ -103,5 +103,12 @@ test('an accountant sees the services but cannot switch them', async ({ page }) 
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
   await expect(payments).toContainText('Only the CEO or an administrator turns services on and off.');
-  await expect(page.getByTestId('service-bank-sync').getByRole('switch')).toBeDisabled();
+  // The administrator's test beside this one turns the bank connection off and buys it back: whichever
+  // the accountant meets, a switch or the offer to buy, it is not theirs to use.
+  const bankSync = page.getByTestId('service-bank-sync');
+  await expect(
+    bankSync.getByRole('switch').or(bankSync.getByText('Only the CEO or an administrator buys services.')),
+  ).toBeVisible();
+  await expect(bankSync.getByRole('switch', { disabled: false })).toHaveCount(0);
+  await expect(bankSync.getByRole('button', { name: 'Buy' })).toHaveCount(0);
 });

@@ -73,7 +73,7 @@ test('a reminder set on its page goes out when sent now, listing the transaction
   const chosen = reminder.locator('.mantine-Pill-root', { hasText: recipient.fullName });
   if ((await chosen.count()) === 0) {
     await recipients.click();
-    await page.getByRole('option', { name: new RegExp(recipient.fullName) }).click();
+    await page.getByRole('option', { name: recipient.fullName }).click();
     await page.keyboard.press('Escape');
   }
   await expect(chosen).toBeVisible();
@@ -94,7 +94,8 @@ test('a reminder set on its page goes out when sent now, listing the transaction
   const mail = await reminderMailWith(page, token);
   expect(mail.subject).toContain(company.name);
   expect(mail.subject).toMatch(SUBJECT_PATTERN);
-  expect(mail.text).toMatch(new RegExp(`Kortkjøp ${token} +-12\u00a0345,50 NOK`));
+  const line = mail.text.split('\n').find((text) => text.includes(`Kortkjøp ${token}`));
+  expect(line?.replace(/ +/g, ' ')).toContain(`Kortkjøp ${token} -12\u00a0345,50 NOK`);
   const links = [...(mail.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) =>
     (match[1] ?? '').replaceAll('&amp;', '&'),
   );

@@ -67,7 +67,7 @@ describe('a service turned off stops its work: e-mail at the door, the bank conn
   }
 
   it("refuses mail to the company's address at the door while e-mail receiving is off, and notes why", async () => {
-    expect(address).toMatch(new RegExp(`@${DOMAIN}$`));
+    expect(address.endsWith(`@${DOMAIN}`)).toBe(true);
     await switchService('email', false);
     await expect(sendReceipt()).rejects.toMatchObject({ responseCode: 550 });
     const [refusal] = await context.db

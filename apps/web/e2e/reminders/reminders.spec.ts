@@ -94,7 +94,7 @@ test('a reminder set on its page goes out when sent now, listing the transaction
   const mail = await reminderMailWith(page, token);
   expect(mail.subject).toContain(company.name);
   expect(mail.subject).toMatch(SUBJECT_PATTERN);
-  const line = mail.text.split('\n').find((text) => text.includes(`Kortkjøp ${token}`));
+  const line = (mail.text ?? '').split('\n').find((text) => text.includes(`Kortkjøp ${token}`));
   expect(line?.replace(/ +/g, ' ')).toContain(`Kortkjøp ${token} -12\u00a0345,50 NOK`);
   const links = [...(mail.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) =>
     (match[1] ?? '').replaceAll('&amp;', '&'),

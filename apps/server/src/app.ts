@@ -34,6 +34,7 @@ import {
 import { periodRoutes } from './features/periods';
 import { reminderRoutes } from './features/reminders';
 import { signingRoutes } from './features/signing';
+import { statisticRoutes } from './features/statistics';
 import { taskRoutes } from './features/tasks';
 import { transactionRoutes } from './features/transactions';
 import { createTutorialAccess, externalVideoOrigins, tutorialRoutes } from './features/tutorials';
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(ehfReportRoutes, { db, providers, store });
   await app.register(taskRoutes, { db, store });
   await app.register(periodRoutes, { db, store });
+  await app.register(statisticRoutes, { db });
   await app.register(reminderRoutes, { db });
   await app.register(paymentPackageRoutes, { db, providers, publicUrl: config.publicUrl });
   await app.register(jobRoutes, { db });

@@ -8,5 +8,6 @@ export const ApiPrefix = {
   ehf: '/api/ehf',
   mail: '/api/mail',
   task: '/api/task',
+  statistic: '/api/statistic',
   log: '/api/log',
 } as const;

@@ -24,6 +24,7 @@ export * from './roles';
 export * from './route';
 export * from './route-table';
 export * from './signing';
+export * from './statistics';
 export * from './tasks';
 export * from './text';
 export * from './transactions';

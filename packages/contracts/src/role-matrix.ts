@@ -46,6 +46,7 @@ export const ROLE_ACTIONS = [
   'services.edit',
   'packages.view',
   'packages.buy',
+  'statistics.view',
   'team.view',
   'admin.voucher.view',
   'admin.voucher.connect',
@@ -92,6 +93,7 @@ const bookkeeping: readonly RoleAction[] = [
   'users.view',
   'services.view',
   'packages.view',
+  'statistics.view',
 ];
 
 const ACTIONS_BY_ROLE: Record<RoleId, readonly RoleAction[]> = {

@@ -16,6 +16,7 @@ import * as platform from './platform';
 import * as reminders from './reminders';
 import { collectRoutes } from './route';
 import * as signing from './signing';
+import * as statistics from './statistics';
 import * as tasks from './tasks';
 import * as transactions from './transactions';
 import * as tutorials from './tutorials';
@@ -40,6 +41,7 @@ export const routeTable = collectRoutes(
   platform,
   reminders,
   signing,
+  statistics,
   tasks,
   transactions,
   tutorials,

@@ -22,6 +22,7 @@ export * from '../features/payments/payment-basket.table';
 export * from '../features/periods/period.table';
 export * from '../features/reminders/reminder.table';
 export * from '../features/signing/signing.table';
+export * from '../features/statistics/statistic.table';
 export * from '../features/tasks/task.table';
 export * from '../features/transactions/transaction.table';
 export * from '../features/vouchers/voucher.table';

@@ -60,6 +60,7 @@ const GLOBAL_BY_DESIGN: Record<string, string> = {
     "the bank's return from its consent page: the instruction id is the capability, and the bank is asked",
   taskOverview: 'the tasks of the companies the caller works in',
   periodOverview: 'the months of the companies the caller works in',
+  teamStatistic: 'the work of the companies the caller works in, per company and responsible accountant',
   editorImage: 'an image at its unguessable address: the company and 128 random bits',
   receivePeppolDelivery:
     'the PEPPOL access point delivers here, signed with the webhook secret; the envelope names the receiver',

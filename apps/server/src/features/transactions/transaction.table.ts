@@ -42,6 +42,8 @@ export const bankTransactions = pgTable(
     paymentStatus: integer('payment_status'),
     paymentDate: date('payment_date', { mode: 'string' }),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** The day (Norwegian time) it stopped missing a voucher; set by a trigger of migration 0015. */
+    explainedOn: date('explained_on', { mode: 'string' }),
     note: text('note'),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),

@@ -1,0 +1,1 @@
+export { statisticRoutes } from './statistic.routes';

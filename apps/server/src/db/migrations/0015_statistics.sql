@@ -46,10 +46,13 @@ CREATE TABLE "work_week_totals" (
 --> statement-breakpoint
 ALTER TABLE "bank_transactions" ADD COLUMN "explained_on" date;--> statement-breakpoint
 -- The day a transaction stopped missing a voucher, in Norwegian time; kept when it moves between explained
--- states, cleared when it misses its voucher again. Rows explained before this migration have none.
+-- states, cleared when it misses its voucher again. Rows explained before this migration have none; a
+-- restore keeps each row's own.
 CREATE FUNCTION "bank_transactions_explained_on"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status = 1 THEN
+  IF coalesce(current_setting('bilag.restoring', true), '') = 'on' THEN
+    RETURN NEW;
+  ELSIF NEW.status = 1 THEN
     NEW.explained_on := NULL;
   ELSE
     NEW.explained_on := coalesce(NEW.explained_on, (now() AT TIME ZONE 'Europe/Oslo')::date);

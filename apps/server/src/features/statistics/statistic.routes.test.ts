@@ -209,6 +209,19 @@ describe('voucher statistics', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('keeps a span made from one end within the months a period may name', async () => {
+    const late = await get(
+      `/api/statistic/voucher?companyId=${context.companyId}&from=2999-05`,
+      VoucherStatisticReply,
+    );
+    expect(late.span).toEqual({ from: '2999-05', to: '2999-12' });
+    const early = await get(
+      `/api/statistic/bank?companyId=${context.companyId}&to=1970-03`,
+      BankStatisticReply,
+    );
+    expect(early.span).toEqual({ from: '1970-01', to: '1970-03' });
+  });
+
   it('defaults to the last twelve months up to this one', async () => {
     const reply = await get(`/api/statistic/voucher?companyId=${context.companyId}`, VoucherStatisticReply);
     expect(reply.months).toHaveLength(12);

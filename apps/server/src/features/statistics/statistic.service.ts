@@ -40,10 +40,16 @@ type Span = { from: Month; to: Month };
 export function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>, now: string = today()): Span {
   const length = STATISTIC_LIMITS.defaultMonths - 1;
   if (query.from && query.to) return { from: query.from, to: query.to };
-  if (query.from) return { from: query.from, to: addMonths(query.from, length) };
+  if (query.from) return { from: query.from, to: minMonth(addMonths(query.from, length), LAST_MONTH) };
   const to = query.to ?? monthOf(now);
-  return { from: addMonths(to, -length), to };
+  return { from: maxMonth(addMonths(to, -length), FIRST_MONTH), to };
 }
+
+/** The months a period may name (PeriodMonth): a span made from one end stays within them. */
+const FIRST_MONTH = '1970-01';
+const LAST_MONTH = '2999-12';
+const minMonth = (a: Month, b: Month) => (a < b ? a : b);
+const maxMonth = (a: Month, b: Month) => (a > b ? a : b);
 
 function sumOf<T>(rows: readonly T[], value: (row: T) => number): number {
   return rows.reduce((total, row) => total + value(row), 0);

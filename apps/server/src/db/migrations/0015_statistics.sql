@@ -45,6 +45,7 @@ CREATE TABLE "work_week_totals" (
 );
 --> statement-breakpoint
 ALTER TABLE "bank_transactions" ADD COLUMN "explained_on" date;--> statement-breakpoint
+CREATE INDEX "tasks_open_idx" ON "tasks" USING btree ("company_id","due_date") WHERE status <> 'done';--> statement-breakpoint
 -- The day a transaction stopped missing a voucher, in Norwegian time; kept when it moves between explained
 -- states, cleared when it misses its voucher again. Rows explained before this migration have none; a
 -- restore keeps each row's own.

@@ -209,6 +209,7 @@ export async function benchConsentSync(): Promise<BenchResult[]> {
             unit: 'rows/s (higher is better)',
             ratio: perSecond / alonePerSecond,
             goal: '≥ 0.5× the bank answering alone',
+            met: perSecond / alonePerSecond >= 0.5,
           },
           {
             name: `consent sync, ${label}: server peak memory while syncing (${round(idleMb, 1)} MB idle before)`,
@@ -217,6 +218,7 @@ export async function benchConsentSync(): Promise<BenchResult[]> {
             unit: 'MB peak RSS (lower is better)',
             ratio: peakMb / MEMORY_GOAL_MB,
             goal: `< ${MEMORY_GOAL_MB} MB`,
+            met: peakMb < MEMORY_GOAL_MB,
           },
         ];
       } finally {

@@ -219,6 +219,7 @@ export async function benchEhfIntake(): Promise<BenchResult[]> {
             unit: 'invoices/s (higher is better)',
             ratio: perSecond / parsedPerSecond,
             goal: '≥ 0.5× the bare parser',
+            met: perSecond / parsedPerSecond >= 0.5,
           },
           {
             name: `EHF intake, ${label}: server peak memory while receiving (${round(idleMb, 1)} MB idle before; ${round(shape.start)} → ${round(shape.middle)} → ${round(shape.end)} MB sampled)`,
@@ -227,6 +228,7 @@ export async function benchEhfIntake(): Promise<BenchResult[]> {
             unit: 'MB peak RSS (lower is better)',
             ratio: peakMb / MEMORY_GOAL_MB,
             goal: `< ${MEMORY_GOAL_MB} MB`,
+            met: peakMb < MEMORY_GOAL_MB,
           },
         ];
       } finally {

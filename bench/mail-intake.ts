@@ -319,6 +319,7 @@ export async function benchMailIntake(): Promise<BenchResult[]> {
             unit: 'mails/s (higher is better)',
             ratio: perSecond / floorPerSecond,
             goal: '≥ 0.5× the bare smtp-server',
+            met: perSecond / floorPerSecond >= 0.5,
           },
           {
             name: `mail intake, ${label}: server peak memory while receiving (${round(idleMb, 1)} MB idle before; ${round(shape.start)} → ${round(shape.middle)} → ${round(shape.end)} MB sampled)`,

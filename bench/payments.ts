@@ -349,6 +349,7 @@ function benchPain001(count: number): BenchResult[] {
       unit: 'payments/s',
       ratio: seconds.baseline / seconds.ours,
       goal: '≥ 0.7× a bare string build',
+      met: seconds.baseline / seconds.ours >= 0.7,
     },
   ];
 }

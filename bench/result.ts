@@ -6,4 +6,6 @@ export type BenchResult = {
   unit: string;
   ratio: number;
   goal?: string;
+  /** Whether the figure meets its goal, where the benchmark can tell. */
+  met?: boolean;
 };

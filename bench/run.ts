@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { benchConsentSync } from './consent-sync';
 import { benchEhfIntake } from './ehf-intake';
@@ -9,6 +10,7 @@ import { benchMailIntake } from './mail-intake';
 import { benchMatching } from './matching';
 import { benchPayments } from './payments';
 import { benchPeriods } from './periods';
+import { machineFactsAtStart, writeReport } from './report';
 import type { BenchResult } from './result';
 import { benchSigning } from './signing';
 import { benchSoak } from './soak';
@@ -54,11 +56,14 @@ if (missingFlags.length > 0) {
 }
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+const machine = machineFactsAtStart();
 const results: BenchResult[] = [];
+const ran: string[] = [];
 for (const [name, run] of Object.entries(groups)) {
   if (chosen.length > 0 ? !chosen.includes(name) : onlyWhenNamed.has(name)) continue;
   process.stderr.write(`running ${name}…\n`);
   results.push(...(await run()));
+  ran.push(name);
 }
 
 const rows = results.map((result) => ({
@@ -67,5 +72,8 @@ const rows = results.map((result) => ({
   baseline: `${result.baseline.toLocaleString('en')}`,
   ratio: `${result.ratio.toFixed(2)}×`,
   goal: result.goal ?? '',
+  met: result.met === undefined ? '' : result.met ? 'yes' : 'no',
 }));
 console.table(rows);
+const reportFile = writeReport(results, machine.finish(), chosen.length > 0 ? ran : []);
+process.stderr.write(`report written to ${path.relative(process.cwd(), reportFile)}\n`);

@@ -15,6 +15,7 @@ import type { BenchResult } from './result';
 import { benchSigning } from './signing';
 import { benchSoak } from './soak';
 import { benchStatements } from './statements';
+import { benchStatistics } from './statistics';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
 
 /**
@@ -29,6 +30,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   matching: () => benchMatching(),
   payments: benchPayments,
   periods: benchPeriods,
+  statistics: benchStatistics,
   signing: benchSigning,
   'consent-sync': benchConsentSync,
   'mail-intake': benchMailIntake,

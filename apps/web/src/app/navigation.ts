@@ -9,8 +9,13 @@ import {
   IconCalendarCheck,
   IconCalendarStats,
   IconCash,
+  IconChartAreaLine,
   IconChartBar,
+  IconChartDonut,
   IconChartDots,
+  IconChartHistogram,
+  IconChartLine,
+  IconChartPie,
   IconChecklist,
   IconCloudDownload,
   IconDatabaseSearch,
@@ -27,13 +32,16 @@ import {
   IconPackage,
   IconPlugConnected,
   IconReceipt,
+  IconReceiptTax,
   IconSettings,
   IconShieldCheck,
   IconShieldSearch,
   IconSitemap,
+  IconTargetArrow,
   IconTransfer,
   IconUserDollar,
   IconUsers,
+  IconUsersGroup,
   IconWorld,
   IconWorldCog,
 } from '@tabler/icons-react';
@@ -59,6 +67,11 @@ export type CompanyArea = {
   subPages?: readonly CompanySubPage[];
   /** The company service the area works with: while it is off the area is not in the menu. */
   requiredService?: LocalServiceKey;
+  /**
+   * The id of the area whose entry stands for this one in the menu: this one is not listed, and while
+   * it is open the menu marks that entry (each statistic under Statistics).
+   */
+  menuParent?: string;
 };
 
 export type CompanySubPage = {
@@ -149,6 +162,79 @@ export const companyAreas: readonly CompanyArea[] = [
     icon: IconCalendarStats,
     requiredAction: 'period.overview',
     page: lazy(() => import('../features/periods/PeriodOverviewPage')),
+  },
+  {
+    id: 'statistics',
+    labelKey: 'nav.statistics',
+    path: 'statistics',
+    icon: IconChartPie,
+    requiredAction: 'statistics.view',
+    page: lazy(() => import('../features/statistics/StatisticsIndexPage')),
+  },
+  // Each statistic has an address of its own under /statistic/, as the spec names them, so each is an
+  // area of its own, reached from the Statistics page and the tabs of each statistic.
+  {
+    id: 'statistic-voucher',
+    labelKey: 'nav.statisticVouchers',
+    path: 'statistic/voucher',
+    icon: IconChartHistogram,
+    requiredAction: 'statistics.view',
+    menuParent: 'statistics',
+    page: lazy(() => import('../features/statistics/VoucherStatisticPage')),
+  },
+  {
+    id: 'statistic-bank',
+    labelKey: 'nav.statisticBank',
+    path: 'statistic/bank',
+    icon: IconChartLine,
+    requiredAction: 'statistics.view',
+    menuParent: 'statistics',
+    page: lazy(() => import('../features/statistics/BankStatisticPage')),
+  },
+  {
+    id: 'statistic-payment',
+    labelKey: 'nav.statisticPayments',
+    path: 'statistic/payment',
+    icon: IconChartAreaLine,
+    requiredAction: 'statistics.view',
+    menuParent: 'statistics',
+    page: lazy(() => import('../features/statistics/PaymentStatisticPage')),
+  },
+  {
+    id: 'statistic-mva',
+    labelKey: 'nav.statisticVat',
+    path: 'statistic/mva',
+    icon: IconReceiptTax,
+    requiredAction: 'statistics.view',
+    menuParent: 'statistics',
+    page: lazy(() => import('../features/statistics/VatStatisticPage')),
+  },
+  {
+    id: 'statistic-ztl',
+    labelKey: 'nav.statisticConsents',
+    path: 'statistic/ztl',
+    icon: IconChartDonut,
+    requiredAction: 'statistics.view',
+    menuParent: 'statistics',
+    page: lazy(() => import('../features/statistics/ConsentStatisticPage')),
+  },
+  // The bureau's own pages span every company the person serves; they sit under the company they were
+  // opened from, like the period and task overviews.
+  {
+    id: 'team-overview',
+    labelKey: 'nav.teamOverview',
+    path: 'team/overview',
+    icon: IconUsersGroup,
+    requiredAction: 'team.view',
+    page: lazy(() => import('../features/statistics/TeamOverviewPage')),
+  },
+  {
+    id: 'team-kpi',
+    labelKey: 'nav.teamKpi',
+    path: 'team/kpi',
+    icon: IconTargetArrow,
+    requiredAction: 'team.view',
+    page: lazy(() => import('../features/statistics/TeamKpiPage')),
   },
   {
     id: 'consent',

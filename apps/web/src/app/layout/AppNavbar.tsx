@@ -26,26 +26,30 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
     areas.map((area) => companyPath(company, area.path)),
     location.pathname,
   );
+  const openArea = areas.find((area) => companyPath(company, area.path) === activePath);
+  const markedId = openArea?.menuParent ?? openArea?.id;
 
   return (
     <ScrollArea component="div" type="auto">
-      {areas.map((area) => {
-        const path = companyPath(company, area.path);
-        const AreaIcon = area.icon;
-        return (
-          <NavLink
-            key={area.id}
-            component={RouterNavLink}
-            to={path}
-            end
-            label={t(area.labelKey)}
-            leftSection={<AreaIcon size={18} stroke={1.7} aria-hidden />}
-            active={path === activePath}
-            onClick={onNavigate}
-            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
-          />
-        );
-      })}
+      {areas
+        .filter((area) => area.menuParent === undefined)
+        .map((area) => {
+          const path = companyPath(company, area.path);
+          const AreaIcon = area.icon;
+          return (
+            <NavLink
+              key={area.id}
+              component={RouterNavLink}
+              to={path}
+              end
+              label={t(area.labelKey)}
+              leftSection={<AreaIcon size={18} stroke={1.7} aria-hidden />}
+              active={area.id === markedId}
+              onClick={onNavigate}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
+            />
+          );
+        })}
     </ScrollArea>
   );
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session/session.store';
 import { DateFormat, formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { authKeys } from '../auth';
+import { AccountBalances } from './AccountBalances';
 import { WaitingWork } from './WaitingWork';
 
 function firstName(fullName: string): string {
@@ -36,6 +37,8 @@ export default function DashboardPage() {
       />
 
       <WaitingWork />
+
+      <AccountBalances />
 
       <Card
         withBorder

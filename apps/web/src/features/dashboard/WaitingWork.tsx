@@ -1,14 +1,21 @@
-import { BankTransactionStatus } from '@bilag/contracts';
+import { BankTransactionStatus, PaymentStatus, STATISTIC_LIMITS } from '@bilag/contracts';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   type Icon,
   IconArrowRight,
+  IconBuildingBank,
   IconBulb,
   IconCircleCheck,
+  IconClockExclamation,
+  IconCreditCard,
+  IconCreditCardOff,
   IconFileImport,
+  IconMailOpened,
+  IconPlugConnectedX,
   IconReceiptOff,
   IconRocket,
   IconUnlink,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,26 +23,68 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentCompany } from '../../app/company/CurrentCompany';
 import { companyPath } from '../../app/company/company-path';
-import { companyAreas } from '../../app/navigation';
+import { companyAreas, isAreaServiceOn } from '../../app/navigation';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { formatMoney } from '../../ui/format';
 import { authKeys } from '../auth';
+import { companyServiceKeys } from '../company-services';
 import { connectMissingFilter, connectMissingSearch, matchingKeys } from '../matching';
+import { statisticKeys } from '../statistics';
 import { transactionKeys, transactionListSearch } from '../transactions';
-import { type BankYearSummary, type WaitingItem, type WaitingKind, waitingWork } from './waiting-work';
+import {
+  type BankYearSummary,
+  type FirstStep as MissingStep,
+  missingFirstSteps,
+  OVERVIEW_WAITING_KINDS,
+  type OverviewWaitingKind,
+  type WaitingItem,
+  type WaitingKind,
+  waitingWork,
+} from './waiting-work';
 
 const waitingLook: Record<WaitingKind, { icon: Icon; color: string }> = {
   vouchersMissing: { icon: IconReceiptOff, color: 'orange' },
   transactionsWithoutVoucher: { icon: IconUnlink, color: 'red' },
   suggestionsToAccept: { icon: IconBulb, color: 'brand' },
+  paymentsFailed: { icon: IconCreditCardOff, color: 'red' },
+  paymentsForApproval: { icon: IconCreditCard, color: 'blue' },
+  // A consent about to end stops the bank's transactions from coming: the warning red.
+  consentsExpiring: { icon: IconPlugConnectedX, color: 'red' },
+  tasksDue: { icon: IconClockExclamation, color: 'grape' },
+  inboxUnread: { icon: IconMailOpened, color: 'indigo' },
 };
 
-const waitingKinds = Object.keys(waitingLook);
+/** The company area whose list each of the overview's cards opens. */
+const overviewArea: Record<OverviewWaitingKind, string> = {
+  paymentsFailed: 'payment-list',
+  paymentsForApproval: 'payment-list',
+  consentsExpiring: 'consent',
+  tasksDue: 'task',
+  inboxUnread: 'inbox',
+};
 
 /** The list that shows what a card counts, below the company. */
 function waitingPath(kind: WaitingKind, bankYear: number | undefined): string {
-  if (kind === 'vouchersMissing') return `connect-missing${connectMissingSearch({ connectStatus: 2 })}`;
-  if (kind === 'suggestionsToAccept') return `connect-missing${connectMissingSearch({ connectStatus: 1 })}`;
-  return `bank${transactionListSearch({ status: BankTransactionStatus.MISSING_VOUCHER, year: bankYear })}`;
+  switch (kind) {
+    case 'vouchersMissing':
+      return `connect-missing${connectMissingSearch({ connectStatus: 2 })}`;
+    case 'suggestionsToAccept':
+      return `connect-missing${connectMissingSearch({ connectStatus: 1 })}`;
+    case 'transactionsWithoutVoucher':
+      return `bank${transactionListSearch({ status: BankTransactionStatus.MISSING_VOUCHER, year: bankYear })}`;
+    // The payment list starts a month back; the overview counts every due date, so the list is opened
+    // without a from date.
+    case 'paymentsFailed':
+      return `payments/payment-list?status=${PaymentStatus.FAILED}&from=none`;
+    case 'paymentsForApproval':
+      return 'payments/payment-list?from=none';
+    case 'consentsExpiring':
+      return 'consent';
+    case 'tasksDue':
+      return 'task';
+    case 'inboxUnread':
+      return 'inbox?read=unread';
+  }
 }
 
 /** Whether the person's role may open an area; nothing is counted for an area they cannot open. */
@@ -47,7 +96,14 @@ function canOpen(areaId: string, actions: readonly string[] | undefined): boolea
 /** Counted once for the whole company; one row is enough, the counts come with any page. */
 const countsFilter = { ...connectMissingFilter.defaults, pageSize: 1 };
 
-function WaitingCard({ item, bankYear }: { item: WaitingItem; bankYear: number | undefined }) {
+type WaitingCardProps = {
+  item: WaitingItem;
+  bankYear: number | undefined;
+  /** The transactions of every year still without a voucher, where more than the bank list's year has. */
+  missingAllYears?: { count: number; amountOre: number } | undefined;
+};
+
+function WaitingCard({ item, bankYear, missingAllYears }: WaitingCardProps) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
   const look = waitingLook[item.kind];
@@ -75,8 +131,27 @@ function WaitingCard({ item, bankYear }: { item: WaitingItem; bankYear: number |
           {title}
         </Title>
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-          {t(`dashboard.waiting.${item.kind}.text`, { year: bankYear })}
+          {t(`dashboard.waiting.${item.kind}.text`, {
+            year: bankYear,
+            days:
+              item.kind === 'tasksDue'
+                ? STATISTIC_LIMITS.tasksDueWithinDays
+                : STATISTIC_LIMITS.expiringSoonDays,
+          })}
         </Text>
+        {item.overdue !== undefined && item.overdue > 0 && (
+          <Text size="sm" fw={700} c="red.9" data-testid="waiting-overdue">
+            {t('dashboard.waiting.tasksDue.overdue', { count: item.overdue })}
+          </Text>
+        )}
+        {missingAllYears && (
+          <Text size="sm" c="dimmed" data-testid="waiting-all-years">
+            {t('dashboard.waiting.missingAllYears', {
+              count: missingAllYears.count,
+              amount: formatMoney(missingAllYears.amountOre, 'NOK'),
+            })}
+          </Text>
+        )}
         <Group gap={4} c="brand.8">
           <Text size="sm" fw={600}>
             {t('dashboard.waiting.open')}
@@ -147,6 +222,59 @@ function NothingWaiting({
   );
 }
 
+const firstStepLook: Record<
+  MissingStep,
+  { areaId: string; path: string; icon: Icon; titleKey: 'noAccount' | 'noTransactions' | 'noVouchers' }
+> = {
+  addAccount: {
+    areaId: 'bank-management',
+    path: 'bank-management',
+    icon: IconBuildingBank,
+    titleKey: 'noAccount',
+  },
+  importStatement: {
+    areaId: 'bank',
+    path: 'bank/import-document',
+    icon: IconFileImport,
+    titleKey: 'noTransactions',
+  },
+  uploadVouchers: { areaId: 'voucher', path: 'voucher', icon: IconUpload, titleKey: 'noVouchers' },
+};
+
+/** What a company with work waiting still lacks to be complete, each with the page that does it. */
+function FirstSteps({ steps }: { steps: readonly MissingStep[] }) {
+  const { t } = useTranslation();
+  const company = useCurrentCompany();
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="dashboard-first-steps">
+      <Stack gap="md">
+        {steps.map((step) => {
+          const look = firstStepLook[step];
+          const prefix = `dashboard.balances.${look.titleKey}` as const;
+          return (
+            <Group key={step} justify="space-between" wrap="wrap" gap="sm" data-testid={`first-step-${step}`}>
+              <Group gap="md" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+                <ThemeIcon variant="light" size={40} radius="xl">
+                  <look.icon size={22} aria-hidden />
+                </ThemeIcon>
+                <Stack gap={0}>
+                  <Text fw={650}>{t(`${prefix}Title`)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t(`${prefix}Text`)}
+                  </Text>
+                </Stack>
+              </Group>
+              <Button component={Link} to={companyPath(company, look.path)} variant="light">
+                {t(`dashboard.waiting.${step}`)}
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
 /** The front page's links to what waits for the person: a card per kind, with its count. */
 export function WaitingWork() {
   const { t } = useTranslation();
@@ -155,6 +283,14 @@ export function WaitingWork() {
   const actions = roleActions.data?.actions;
   const canMatch = canOpen('connect-missing', actions);
   const canBank = canOpen('bank', actions);
+  const menu = useQuery(companyServiceKeys.menu(company.Id));
+  const overview = useQuery(statisticKeys.overview(company.Id));
+  const openable = new Set(
+    OVERVIEW_WAITING_KINDS.filter((kind) => {
+      const area = companyAreas.find((candidate) => candidate.id === overviewArea[kind]);
+      return area !== undefined && canOpen(area.id, actions) && isAreaServiceOn(area, menu.data);
+    }),
+  );
 
   const matching = useQuery({ ...matchingKeys.missing(company.Id, countsFilter), enabled: canMatch });
   const years = useQuery({ ...transactionKeys.years(company.Id), enabled: canBank });
@@ -167,14 +303,28 @@ export function WaitingWork() {
   const failed = [matching, years, bankSummary].find((query) => query.isError);
   const isLoading =
     roleActions.isPending ||
+    overview.isPending ||
     (canMatch && matching.isPending) ||
     (canBank && (years.isPending || bankSummary.isPending));
   const bank: BankYearSummary | undefined =
     bankYear !== undefined && bankSummary.data ? { year: bankYear, ...bankSummary.data } : undefined;
-  const items = waitingWork({ matching: matching.data?.counts, bank });
+  const items = waitingWork({
+    matching: matching.data?.counts,
+    bank,
+    overview: overview.data?.waiting,
+    openable,
+  });
   const hasBooks = (bank?.total ?? 0) > 0 || (matching.data?.counts.connected ?? 0) > 0;
+  const firstSteps = overview.data
+    ? missingFirstSteps(overview.data.has).filter((step) => canOpen(firstStepLook[step].areaId, actions))
+    : [];
+  const allYears = overview.data?.waiting;
+  const missingAllYears =
+    allYears && bank && allYears.transactionsMissingVoucher > bank.missingVoucher
+      ? { count: allYears.transactionsMissingVoucher, amountOre: allYears.transactionsMissingVoucherOre }
+      : undefined;
 
-  if (!roleActions.isPending && !canMatch && !canBank) return null;
+  if (!roleActions.isPending && !canMatch && !canBank && openable.size === 0) return null;
 
   let content: ReactNode;
   if (failed) {
@@ -188,8 +338,8 @@ export function WaitingWork() {
   } else if (isLoading) {
     content = (
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {waitingKinds.map((kind) => (
-          <Skeleton key={kind} h={180} radius="lg" />
+        {['first', 'second', 'third'].map((placeholder) => (
+          <Skeleton key={placeholder} h={180} radius="lg" />
         ))}
       </SimpleGrid>
     );
@@ -199,7 +349,12 @@ export function WaitingWork() {
     content = (
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {items.map((item) => (
-          <WaitingCard key={item.kind} item={item} bankYear={bankYear} />
+          <WaitingCard
+            key={item.kind}
+            item={item}
+            bankYear={bankYear}
+            missingAllYears={item.kind === 'transactionsWithoutVoucher' ? missingAllYears : undefined}
+          />
         ))}
       </SimpleGrid>
     );
@@ -216,6 +371,15 @@ export function WaitingWork() {
         {t('dashboard.waiting.heading')}
       </Title>
       {content}
+      {overview.isError && (
+        <ErrorAlert
+          title={t('dashboard.waiting.loadFailed')}
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
+      )}
+      {/* A company with nothing waiting is told where to begin by the panel above already. */}
+      {items.length > 0 && firstSteps.length > 0 && <FirstSteps steps={firstSteps} />}
     </Stack>
   );
 }

@@ -1,6 +1,11 @@
+import type { CompanyOverview } from '@bilag/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { approvedConsent, daysFromToday } from '../consents/helpers';
+import { receiveEhf, sendExampleEhf } from '../inbox/helpers';
+import { paymentRefusedByBank, replyThePageGets, revokeConsent } from '../statistics/helpers';
+import { seriousViolations } from '../support/accessibility';
 import { demoCompanies, demoUsers } from '../support/demo';
-import { pickLanguage, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
 /** The demo bakery's books end today, matched, with transactions still waiting for vouchers. */
 const bakery = demoCompanies.bakery;
@@ -8,6 +13,15 @@ const FIRST_LOAD_TIMEOUT_MS = 20_000;
 
 function waitingCard(page: Page, kind: string): Locator {
   return page.getByTestId(`waiting-${kind}`);
+}
+
+/** A list's count line ("1–20 of 57") once it ends with the total the card promised. */
+async function expectListTotal(count: Locator, total: number) {
+  await expect
+    .poll(async () => (await count.textContent())?.endsWith(` of ${total}`), {
+      timeout: FIRST_LOAD_TIMEOUT_MS,
+    })
+    .toBe(true);
 }
 
 async function countOn(card: Locator): Promise<number> {
@@ -27,9 +41,7 @@ test('the front page counts what waits, and each card opens the list of exactly 
   await expect(page.getByRole('link', { name: `Vouchers missing: ${missingCount}` })).toBeVisible();
   await missing.click();
   await expect(page).toHaveURL(`/${bakery.alias}/connect-missing?suggestions=2`);
-  await expect(page.getByTestId('missing-count')).toHaveText(new RegExp(` of ${missingCount}$`), {
-    timeout: FIRST_LOAD_TIMEOUT_MS,
-  });
+  await expectListTotal(page.getByTestId('missing-count'), missingCount);
 
   await page.goBack();
   const suggestions = waitingCard(page, 'suggestionsToAccept');
@@ -37,9 +49,7 @@ test('the front page counts what waits, and each card opens the list of exactly 
   expect(suggestionCount).toBeGreaterThan(0);
   await suggestions.click();
   await expect(page).toHaveURL(`/${bakery.alias}/connect-missing?suggestions=1`);
-  await expect(page.getByTestId('missing-count')).toHaveText(new RegExp(` of ${suggestionCount}$`), {
-    timeout: FIRST_LOAD_TIMEOUT_MS,
-  });
+  await expectListTotal(page.getByTestId('missing-count'), suggestionCount);
   await expect(
     page
       .locator('[data-testid^="missing-row-"]')
@@ -58,57 +68,113 @@ test('the front page counts what waits, and each card opens the list of exactly 
   await withoutVoucher.click();
   await expect(page).toHaveURL(`/${bakery.alias}/bank?year=${year}&status=1`);
   await expect(page.getByTestId('bank-year')).toHaveValue(year);
-  await expect(page.getByTestId('transaction-count')).toHaveText(new RegExp(` of ${withoutCount}$`), {
-    timeout: FIRST_LOAD_TIMEOUT_MS,
-  });
+  await expectListTotal(page.getByTestId('transaction-count'), withoutCount);
 });
 
-/**
- * Answers the calls the front page counts with as they come for a company without books. Every demo
- * company gains books while the other tests run, so the empty company is given here.
- */
-async function answerAsCompanyWithoutBooks(page: Page) {
-  const reply = (data: unknown) => ({
-    status: 200,
-    contentType: 'application/json',
-    body: JSON.stringify({ isSuccess: true, success: true, message: '', data }),
-  });
-  const noCounts = {
-    missing: 0,
-    withSuggestions: 0,
-    connected: 0,
-    connectedAutomatically: 0,
-    openVouchers: 0,
-  };
-  await page.route('**/api/main/transactions/missing?*', (route) =>
-    route.fulfill(reply({ total: 0, rows: [], counts: noCounts })),
-  );
-  await page.route('**/api/main/transactions/years?*', (route) =>
-    route.fulfill(reply([new Date().getFullYear()])),
-  );
-  await page.route('**/api/main/transactions/getMissingSummary?*', (route) =>
-    route.fulfill(
-      reply({ total: 0, missingVoucher: 0, connected: 0, private: 0, lost: 0, missingAmountOre: 0 }),
-    ),
-  );
-}
-
-test('a company with no books yet is told what to do first, in both languages', async ({ page }) => {
-  const bureau = demoCompanies.bureau;
+test('the front page counts payments to approve and tasks due, and each card opens its list', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.accountant.email);
-  await answerAsCompanyWithoutBooks(page);
-  await page.goto(`/${bureau.alias}/`);
+  const overview = await replyThePageGets<CompanyOverview>(page, 'overview', () =>
+    page.goto(`/${bakery.alias}/`),
+  );
+  // The demo has payments waiting for approval and tasks falling due.
+  expect(overview.waiting.paymentsForApproval).toBeGreaterThan(0);
+  expect(overview.waiting.tasksDue).toBeGreaterThan(0);
 
-  const start = page.getByTestId('waiting-empty');
-  await expect(start.getByRole('heading', { name: 'Start with the bank' })).toBeVisible({
+  const payments = waitingCard(page, 'paymentsForApproval');
+  await expect(payments.getByTestId('waiting-count')).toHaveText(
+    String(overview.waiting.paymentsForApproval),
+    {
+      timeout: FIRST_LOAD_TIMEOUT_MS,
+    },
+  );
+  await payments.click();
+  await expect(page).toHaveURL(`/${bakery.alias}/payments/payment-list?from=none`);
+  await expect(page.getByRole('tab', { name: /^Waiting for approval/, selected: true })).toBeVisible({
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
-  await expect(start).toContainText("Add the company's bank account and import a bank statement");
-  await start.getByRole('link', { name: 'Add a bank account' }).click();
-  await expect(page).toHaveURL(`/${bureau.alias}/bank-management`);
 
-  await page.goto(`/${bureau.alias}/`);
-  await pickLanguage(page, 'no');
-  await expect(start.getByRole('heading', { name: 'Start med banken' })).toBeVisible();
-  await expect(start.getByRole('link', { name: 'Importer kontoutskrift' })).toBeVisible();
+  await page.goBack();
+  const tasks = waitingCard(page, 'tasksDue');
+  await expect(tasks.getByTestId('waiting-count')).toHaveText(String(overview.waiting.tasksDue));
+  await expect(tasks).toContainText('Open tasks due within 7 days');
+  await tasks.click();
+  await expect(page).toHaveURL(`/${bakery.alias}/task`);
+});
+
+test('failed payments, consents ending and unread mail each get a card that opens the filtered list', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Each made for real: an EHF invoice arrives unread, the bank refuses a payment, a consent ends in 5 days.
+  await receiveEhf(page, bakery);
+  await sendExampleEhf(page, bakery, 'office-supplies-invoice');
+  await signIn(page, demoUsers.accountant.email);
+  await paymentRefusedByBank(page, bakery);
+  const consent = await approvedConsent(page, bakery, { validUntil: daysFromToday(5) });
+  try {
+    const overview = await replyThePageGets<CompanyOverview>(page, 'overview', () =>
+      page.goto(`/${bakery.alias}/`),
+    );
+    const { waiting } = overview;
+    expect(waiting.paymentsFailed).toBeGreaterThan(0);
+    expect(waiting.consentsExpiring).toBeGreaterThan(0);
+    expect(waiting.inboxUnread).toBeGreaterThan(0);
+
+    const failed = waitingCard(page, 'paymentsFailed');
+    await expect(failed.getByTestId('waiting-count')).toHaveText(String(waiting.paymentsFailed), {
+      timeout: FIRST_LOAD_TIMEOUT_MS,
+    });
+    await expect(failed).toHaveAttribute('href', `/${bakery.alias}/payments/payment-list?status=2&from=none`);
+    const consents = waitingCard(page, 'consentsExpiring');
+    await expect(consents.getByTestId('waiting-count')).toHaveText(String(waiting.consentsExpiring));
+    await expect(consents).toContainText('Consents that end within 14 days');
+    await expect(consents.getByTestId('waiting-count')).toHaveCSS('color', 'rgb(224, 49, 49)');
+    await expect(consents).toHaveAttribute('href', `/${bakery.alias}/consent`);
+    const inbox = waitingCard(page, 'inboxUnread');
+    await expect(inbox.getByTestId('waiting-count')).toHaveText(String(waiting.inboxUnread));
+    await inbox.click();
+    await expect(page).toHaveURL(`/${bakery.alias}/inbox?read=unread`);
+
+    await page.goBack();
+    await failed.click();
+    await expect(page).toHaveURL(`/${bakery.alias}/payments/payment-list?status=2&from=none`);
+  } finally {
+    // The bakery's consents are the consent specs' too: this one leaves as it came, ended.
+    await revokeConsent(page, bakery, consent.id);
+  }
+});
+
+test('the front page shows the balance of each account with its date and the trend of the last months', async ({
+  page,
+}) => {
+  await signIn(page, demoUsers.accountant.email);
+  await page.goto(`/${bakery.alias}/`);
+  const balances = page.getByTestId('balances-table');
+  const operating = balances.getByRole('listitem').filter({ hasText: 'Driftskonto' });
+  await expect(operating.getByTestId('balance-amount')).toHaveText(/^[\d\u00A0]+,\d\d\u00A0NOK$/, {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
+  await expect(operating).toContainText('Balance on');
+  await expect(operating.getByTestId('balance-sparkline')).toHaveAttribute(
+    'aria-label',
+    /^Balance over the last \d+ months/,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The chart library stays out of the front page: only the statistics pages load it.
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  );
+  expect(scripts.filter((name) => name.includes('Statistic'))).toEqual([]);
+});
+
+test('the front page fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, demoUsers.accountant.email);
+  await page.goto(`/${bakery.alias}/`);
+  await expect(page.getByTestId('balances-table')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

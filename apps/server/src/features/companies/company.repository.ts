@@ -1,9 +1,10 @@
 import { and, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared-statements';
 import { companies, companyUsers } from './company.table';
 
 /** Owned companies count only while they have no subscription (or status 0) and are not special. */
-const ownedAndListable = (userId: number) =>
+const ownedAndListable = (userId: number | Placeholder) =>
   and(
     eq(companies.ownerUserId, userId),
     or(isNull(companies.subscriptionId), eq(companies.status, 0)),
@@ -31,12 +32,23 @@ export function listCompaniesOfUser(db: Db, userId: number) {
 export const isCompanyAccessible = (userId: number | Placeholder) =>
   or(isMember(userId), eq(companies.ownerUserId, userId));
 
-export function findAccessibleCompany(db: Db, userId: number, companyId: number) {
+const prepareAccessibleCompany = (db: Db, statementName: string) => {
+  const userId = sql.placeholder('userId');
   return db
     .select({ company: companies, isOwner: sql<boolean>`coalesce(${ownedAndListable(userId)}, false)` })
     .from(companies)
-    .where(and(eq(companies.id, companyId), isCompanyAccessible(userId)))
-    .then((rows) => rows[0]);
+    .where(and(eq(companies.id, sql.placeholder('companyId')), isCompanyAccessible(userId)))
+    .prepare(statementName);
+};
+
+/** Prepared, because every call about a company runs it first. */
+const accessibleCompanyChecks =
+  preparedStatements<ReturnType<typeof prepareAccessibleCompany>>('company_accessible');
+
+export async function findAccessibleCompany(db: Db, userId: number, companyId: number) {
+  const statement = accessibleCompanyChecks(db, '', (name) => prepareAccessibleCompany(db, name));
+  const [row] = await statement.execute({ userId, companyId });
+  return row;
 }
 
 export async function createCompany(

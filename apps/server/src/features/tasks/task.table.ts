@@ -48,9 +48,7 @@ export const tasks = pgTable(
     index('tasks_sort_idx').on(table.companyId, table.sortIndex),
     index('tasks_due_idx').on(table.companyId, table.dueDate),
     // Partial, so counting a company's open tasks (the front page, the team) reads only those.
-    index('tasks_open_idx')
-      .on(table.companyId, table.dueDate)
-      .where(sql`status <> 'done'`),
+    index('tasks_open_idx').on(table.companyId, table.dueDate).where(sql`status <> 'done'`),
     uniqueIndex('tasks_recurrence_unique')
       .on(table.companyId, table.templateId, table.recurrenceDueDate)
       .where(sql`recurrence_due_date is not null`),

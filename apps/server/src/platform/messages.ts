@@ -356,6 +356,8 @@ const english = {
   periodExceptionUnknown: 'Nothing blocks the month under "{key}"; refresh the page and try again.',
   periodFutureMonth: 'The month {month} is too far ahead.',
   taskNotFound: 'The task was not found.',
+  taskNeighbourNotFound:
+    'The task it was to go beside is no longer there. The list is read again; try the move once more.',
   taskCommentNotFound: 'The comment was not found.',
   taskLabelNotFound: 'The label was not found.',
   taskTemplateNotFound: 'The template was not found.',
@@ -896,6 +898,8 @@ const norwegian: Record<MessageKey, string> = {
   periodExceptionUnknown: 'Ingenting hindrer måneden under «{key}»; last siden på nytt og prøv igjen.',
   periodFutureMonth: 'Måneden {month} er for langt frem i tid.',
   taskNotFound: 'Fant ikke oppgaven.',
+  taskNeighbourNotFound:
+    'Oppgaven den skulle plasseres ved, finnes ikke lenger. Listen leses på nytt; prøv å flytte igjen.',
   taskCommentNotFound: 'Fant ikke kommentaren.',
   taskLabelNotFound: 'Fant ikke etiketten.',
   taskTemplateNotFound: 'Fant ikke malen.',

@@ -252,6 +252,51 @@ describe('tasks', () => {
     expect((await order()).sort()).toEqual(['A', 'B', 'C', 'D']);
   });
 
+  it('move beside another task, found in the order when the move is made, whatever came in between', async () => {
+    const company = await givenCompany(context.db, { memberIds: [context.user.id] });
+    const create = async (title: string) =>
+      (await ok<Task>(context.call('POST', '/api/task/tasks', { companyId: company.id, title }))).id;
+    const a = await create('A');
+    const b = await create('B');
+    const order = async () =>
+      TaskPage.parse(
+        await ok(context.call('POST', '/api/task/tasks/list', { companyId: company.id, status: 'all' })),
+      ).rows.map((row) => row.title);
+    expect(await order()).toEqual(['B', 'A']);
+    // Someone adds two tasks at the top after the list was read: a position read before would land
+    // between them; beside B it lands beside B.
+    await create('C');
+    await create('D');
+    await ok(
+      context.call('PUT', `/api/task/tasks/${a}/move`, {
+        companyId: company.id,
+        beside: { id: b, side: 'before' },
+      }),
+    );
+    expect(await order()).toEqual(['D', 'C', 'A', 'B']);
+    await ok(
+      context.call('PUT', `/api/task/tasks/${a}/move`, {
+        companyId: company.id,
+        beside: { id: b, side: 'after' },
+      }),
+    );
+    expect(await order()).toEqual(['D', 'C', 'B', 'A']);
+
+    const gone = await context.call('PUT', `/api/task/tasks/${a}/move`, {
+      companyId: company.id,
+      beside: { id: 999_999_999, side: 'after' },
+    });
+    expect(gone.statusCode).toBe(404);
+    const both = await context.call('PUT', `/api/task/tasks/${a}/move`, {
+      companyId: company.id,
+      position: 0,
+      beside: { id: b, side: 'after' },
+    });
+    expect(both.statusCode).toBe(400);
+    const neither = await context.call('PUT', `/api/task/tasks/${a}/move`, { companyId: company.id });
+    expect(neither.statusCode).toBe(400);
+  });
+
   it('keep files checked by their content, and let them go again', async () => {
     const task = await newTask();
     const disguised = await upload(`/api/task/tasks/${task.id}/files`, [

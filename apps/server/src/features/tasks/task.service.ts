@@ -390,7 +390,12 @@ export async function changeTaskStatus(
 export async function moveTask(
   db: Db,
   principal: Principal,
-  input: { companyId: number; id: number; position: number },
+  input: {
+    companyId: number;
+    id: number;
+    position?: number | undefined;
+    beside?: { id: number; side: 'before' | 'after' } | undefined;
+  },
 ): Promise<null> {
   const company = await companyOf(db, principal, input.companyId);
   await db.transaction(async (tx) => {
@@ -398,10 +403,21 @@ export async function moveTask(
     const from = ordered.indexOf(input.id);
     if (from < 0) throw Errors.notFound('taskNotFound');
     ordered.splice(from, 1);
-    ordered.splice(Math.min(input.position, ordered.length), 0, input.id);
+    ordered.splice(targetIndex(ordered, input), 0, input.id);
     await repository.renumberTasks(tx, company.id, ordered);
   });
   return null;
+}
+
+/** Where the moved task goes in the order of the others, read under the lock the move holds. */
+function targetIndex(
+  others: readonly number[],
+  move: { position?: number | undefined; beside?: { id: number; side: 'before' | 'after' } | undefined },
+): number {
+  if (!move.beside) return Math.min(move.position ?? others.length, others.length);
+  const neighbour = others.indexOf(move.beside.id);
+  if (neighbour < 0) throw Errors.notFound('taskNeighbourNotFound');
+  return move.beside.side === 'after' ? neighbour + 1 : neighbour;
 }
 
 export async function deleteTask(

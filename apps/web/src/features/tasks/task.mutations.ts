@@ -22,8 +22,8 @@ import { api } from '../../app/api/apiClient';
 import { uploadFile } from '../../app/api/upload';
 import { i18n } from '../../i18n';
 import { ToastType, toast, toastFailure } from '../../ui/toast';
-import { type Neighbour, positionBeside } from './task.order';
-import { readSortOrder, taskKeys } from './task.queries';
+import type { Neighbour } from './task.order';
+import { taskKeys } from './task.queries';
 
 /** A change to a task shows in the company's list, in the open task and in the bureau's overview. */
 function refreshTasks(queryClient: QueryClient, companyId: number) {
@@ -91,7 +91,7 @@ export function useChangeTaskStatusMutation(companyId: number, taskId: number) {
 
 export type TaskMove = {
   taskId: number;
-  /** The task beside which it now shows; the server is told the position that keeps it there. */
+  /** The task beside which it now shows; the server finds it in the company's order when it moves it. */
   neighbour: Neighbour;
   /** The rows of the list's page in the order they show after the move. */
   shownAfterMove: Task[];
@@ -99,7 +99,7 @@ export type TaskMove = {
 
 /**
  * Moves a task in the sort order. The list shows the new order at once; moves run one after another,
- * each reading the order its predecessors left, and the list is read again after the last of them, so
+ * each placed beside its neighbour in the order its predecessors left, and the list is read again after the last of them, so
  * quick moves in a row do not jump back and forth while they are under way.
  */
 export function useMoveTaskMutation(companyId: number, listKey: readonly unknown[]) {
@@ -108,12 +108,8 @@ export function useMoveTaskMutation(companyId: number, listKey: readonly unknown
   return useMutation({
     mutationKey,
     scope: { id: `task-move-${companyId}` },
-    mutationFn: async ({ taskId, neighbour }: TaskMove) => {
-      const sortOrder = await readSortOrder(companyId, (ids) => ids.includes(neighbour.id));
-      const position = positionBeside(sortOrder, taskId, neighbour);
-      if (position === null) throw new Error(i18n.t('tasks.move.neighbourGone'));
-      return (await api.call(moveTask, { params: { id: taskId }, body: { companyId, position } })).data;
-    },
+    mutationFn: async ({ taskId, neighbour }: TaskMove) =>
+      (await api.call(moveTask, { params: { id: taskId }, body: { companyId, beside: neighbour } })).data,
     onMutate: async ({ shownAfterMove }: TaskMove) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       queryClient.setQueryData<TaskPage>(listKey, (page) => page && { ...page, rows: shownAfterMove });

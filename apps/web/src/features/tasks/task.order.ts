@@ -32,20 +32,3 @@ export function newNeighbour(shownAfterMove: readonly number[], movedId: number)
   const below = shownAfterMove[index + 1];
   return below === undefined ? null : { id: below, side: 'before' };
 }
-
-/**
- * The position the server's move call takes (0 first, among all the company's tasks) that puts the task
- * beside the same neighbour it has on the screen. The screen may show a filtered list (open tasks only,
- * one person's), so the neighbour is looked up in the company's whole order, of which `sortOrder` may
- * be only the first part as long as it reaches the neighbour. Null when the neighbour is not in it.
- */
-export function positionBeside(
-  sortOrder: readonly number[],
-  movedId: number,
-  neighbour: Neighbour,
-): number | null {
-  const others = sortOrder.filter((id) => id !== movedId);
-  const index = others.indexOf(neighbour.id);
-  if (index === -1) return null;
-  return neighbour.side === 'after' ? index + 1 : index;
-}

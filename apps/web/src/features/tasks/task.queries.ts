@@ -12,9 +12,6 @@ import { api } from '../../app/api/apiClient';
 import { type TaskUrlFilter, toTaskListQuery } from './task.filter';
 import { type TaskOverviewUrlFilter, toTaskOverviewQuery } from './task-overview.filter';
 
-/** The page size of the calls that read the whole sort order, the largest the list call allows. */
-const ORDER_PAGE_SIZE = 200;
-
 /**
  * Query keys and calls of the tasks. Everything of one company sits under `company(companyId)`, so one
  * invalidation refreshes the list, the open task, the labels and the templates after a change; the
@@ -69,23 +66,3 @@ export const taskKeys = {
       placeholderData: keepPreviousData,
     }),
 };
-
-/**
- * The ids of the company's tasks in their sort order, all statuses, read page by page until `isEnough`
- * says what was read is enough: a move needs the order only as far as the moved task's new neighbour.
- */
-export async function readSortOrder(
-  companyId: number,
-  isEnough: (ids: readonly number[]) => boolean,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let page = 1; ; page += 1) {
-    const { rows, total } = (
-      await api.call(listTasks, {
-        body: { companyId, page, pagesize: ORDER_PAGE_SIZE, status: 'all' },
-      })
-    ).data;
-    ids.push(...rows.map((task) => task.id));
-    if (isEnough(ids) || rows.length === 0 || ids.length >= total) return ids;
-  }
-}

@@ -72,19 +72,25 @@ export function isRoute(value: unknown): value is Route {
 type SchemaOutput<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 /**
  * What a client may send for a schema. A coerced field accepts anything on the wire (its input type is
- * unknown), so a client is held to the type it is coerced to.
+ * unknown), so a client is held to the type it is coerced to. A union of objects stays a union: each
+ * member is typed on its own (a naked type parameter distributes), so a member's own fields are kept.
  */
 type SchemaInput<Schema> = Schema extends z.ZodType
-  ? z.input<Schema> extends Record<string, unknown>
-    ? {
-        [Key in keyof z.input<Schema>]: unknown extends z.input<Schema>[Key]
-          ? Key extends keyof z.output<Schema>
-            ? z.output<Schema>[Key]
-            : never
-          : z.input<Schema>[Key];
-      }
-    : z.input<Schema>
+  ? ClientInput<z.input<Schema>, z.output<Schema>>
   : undefined;
+
+type ClientInput<Input, Output> =
+  Input extends Record<string, unknown>
+    ? {
+        [Key in keyof Input]: unknown extends Input[Key]
+          ? Output extends unknown
+            ? Key extends keyof Output
+              ? Output[Key]
+              : never
+            : never
+          : Input[Key];
+      }
+    : Input;
 
 /** What a handler receives once the request has been parsed. */
 export type RouteInput<R extends RouteDeclaration> = {

@@ -315,21 +315,26 @@ export const moveTask = route({
   access: 'company',
   action: 'task.edit',
   params: IdParams,
-  body: z
-    .object({
-      companyId: Id,
-      /** Where the task goes among the company's tasks, 0 first; past the end puts it last. */
-      position: z.number().int().min(0).max(1_000_000).optional(),
-      /**
-       * The task it goes beside, as a filtered list shows it: found in the company's order when the
-       * move is made, so a task added or moved by someone else in the meantime does not shift it.
-       */
-      beside: z.object({ id: Id, side: z.enum(['before', 'after']) }).optional(),
-    })
-    .refine((body) => (body.position === undefined) !== (body.beside === undefined), {
-      message: 'Give either a position or the task to go beside',
-      path: ['position'],
-    }),
+  // One or the other, never both: each is strict, so a body with both fits neither.
+  body: z.union([
+    z
+      .object({
+        companyId: Id,
+        /** Where the task goes among the company's tasks, 0 first; past the end puts it last. */
+        position: z.number().int().min(0).max(1_000_000),
+      })
+      .strict(),
+    z
+      .object({
+        companyId: Id,
+        /**
+         * The task it goes beside, as a filtered list shows it: found in the company's order when the
+         * move is made, so a task added or moved by someone else in the meantime does not shift it.
+         */
+        beside: z.object({ id: Id, side: z.enum(['before', 'after']) }),
+      })
+      .strict(),
+  ]),
   reply: envelope(EmptyData),
   summary:
     'Move a task in the sort order (drag and drop, or the keyboard), to a position or beside another task',

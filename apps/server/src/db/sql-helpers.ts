@@ -4,6 +4,9 @@ import type { Db } from './client';
 /** A keyword searched with `ilike` matches its own %, _ and \ literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/** A list of integer ids as one array parameter (`= any(...)`), so a statement's text is the same for any count. */
+export const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+
 /** A calendar year as a half-open date range. */
 export function yearRange(year: number) {
   return { start: `${year}-01-01`, end: `${year + 1}-01-01` };

@@ -2,15 +2,13 @@ import { BankTransactionStatus, type PeriodException } from '@bilag/contracts';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { intArray, rowsOf } from '../../db/sql-helpers';
 import { isCompanyAccessible } from '../companies';
 import { periodClosings } from './period.table';
 import type { PeriodArchiveFile, PeriodArchiveTransaction, PeriodArchiveVoucher } from './period-archive';
 
 /** The first key of the advisory lock a closing takes on its company; the period lock shares it. */
 export const PERIOD_LOCK_CLASS = 7_320;
-
-const ids = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
 export type PeriodAccountRow = {
   companyId: number;
@@ -24,7 +22,7 @@ export function accountsOf(db: Db, companyIds: readonly number[]) {
   return rowsOf<PeriodAccountRow>(
     db,
     sql`select company_id as "companyId", id::float8 as id, account_number as "accountNumber", name, currency
-        from company_banks where company_id = any(${ids(companyIds)})
+        from company_banks where company_id = any(${intArray(companyIds)})
         order by company_id, sorting, id`,
   );
 }
@@ -48,7 +46,7 @@ export function monthTotals(db: Db, companyIds: readonly number[], firstDay: str
           unexplained_count as "unexplainedCount", movement_ore::float8 as "movementOre",
           unexplained_abs_ore::float8 as "unexplainedOre"
         from bank_month_totals
-        where company_id = any(${ids(companyIds)}) and month between ${firstDay}::date and ${lastDay}::date
+        where company_id = any(${intArray(companyIds)}) and month between ${firstDay}::date and ${lastDay}::date
           and transaction_count <> 0`,
   );
 }
@@ -69,7 +67,7 @@ export function monthTotalsFromTransactions(
           coalesce(sum(abs(amount_ore)) filter (where status = ${BankTransactionStatus.MISSING_VOUCHER}), 0)::float8
             as "unexplainedOre"
         from bank_transactions
-        where company_id = any(${ids(companyIds)}) and booking_date between ${firstDay}::date and ${lastDay}::date
+        where company_id = any(${intArray(companyIds)}) and booking_date between ${firstDay}::date and ${lastDay}::date
         group by 1, 2, 3`,
   );
 }
@@ -99,7 +97,7 @@ export function monthBalances(db: Db, companyIds: readonly number[], firstDay: s
                        case when balance_type = 'OPBD' then balance_date end asc nulls last,
                        case source when 'CAMT053' then 2 when 'IMPORT' then 3 else 1 end) as rank
           from bank_balances
-          where company_id = any(${ids(companyIds)}) and balance_type in ('CLBD', 'OPBD')
+          where company_id = any(${intArray(companyIds)}) and balance_type in ('CLBD', 'OPBD')
             and balance_date between ${firstDay}::date and ${lastDay}::date
         )
         select company_id as "companyId", company_bank_id::float8 as "companyBankId",
@@ -126,7 +124,7 @@ export function closingsBefore(db: Db, companyIds: readonly number[], day: strin
           order by b.balance_date desc, case b.source when 'CAMT053' then 2 when 'IMPORT' then 3 else 1 end
           limit 1
         ) last
-        where account.company_id = any(${ids(companyIds)})`,
+        where account.company_id = any(${intArray(companyIds)})`,
   );
 }
 
@@ -156,7 +154,7 @@ export function openClosings(db: Db, companyIds: readonly number[], firstDay: st
         from period_closings c
         left join users closer on closer.id = c.closed_by
         left join users reopener on reopener.id = c.reopened_by
-        where c.company_id = any(${ids(companyIds)}) and c.reopened_at is null
+        where c.company_id = any(${intArray(companyIds)}) and c.reopened_at is null
           and c.month between ${firstDay}::date and ${lastDay}::date`,
   );
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/sql-helpers';
+import { intArray, rowsOf } from '../../db/sql-helpers';
 import type { StatisticFacts } from './statistic.facts';
-import { companyIdArray } from './statistic.repository';
 
 /**
  * The same facts as the summaries, computed from the raw rows each time: the yardstick the summaries
@@ -88,7 +87,7 @@ export const rawFacts: StatisticFacts = {
                    where company_id = company.id and status = 1) as "transactionsMissingVoucherOre",
                  (select count(*)::int from payments where company_id = company.id and status = 0) as "paymentsForApproval",
                  (select count(*)::int from payments where company_id = company.id and status = 2) as "paymentsFailed"
-            from unnest(${companyIdArray(companyIds)}) as company(id)
+            from unnest(${intArray(companyIds)}) as company(id)
            where exists (select 1 from bank_transactions where company_id = company.id)
               or exists (select 1 from payments where company_id = company.id and status in (0, 2))
            order by company.id`,
@@ -102,13 +101,13 @@ export const rawFacts: StatisticFacts = {
             from (
               select company_id, date_trunc('week', created_at at time zone 'Europe/Oslo')::date as week,
                      1 as vouchers, 0 as explained, 0 as tasks
-                from vouchers where company_id = any(${companyIdArray(companyIds)}) and deleted_at is null
+                from vouchers where company_id = any(${intArray(companyIds)}) and deleted_at is null
               union all
               select company_id, date_trunc('week', explained_on)::date, 0, 1, 0
-                from bank_transactions where company_id = any(${companyIdArray(companyIds)}) and explained_on is not null
+                from bank_transactions where company_id = any(${intArray(companyIds)}) and explained_on is not null
               union all
               select company_id, date_trunc('week', completed_at at time zone 'Europe/Oslo')::date, 0, 0, 1
-                from tasks where company_id = any(${companyIdArray(companyIds)}) and completed_at is not null
+                from tasks where company_id = any(${intArray(companyIds)}) and completed_at is not null
             ) as work
            where week between ${firstWeek}::date and ${lastWeek}::date
            group by company_id, week order by company_id, week`,

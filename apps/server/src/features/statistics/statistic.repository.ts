@@ -1,11 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, users } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { intArray, rowsOf } from '../../db/sql-helpers';
 import { isCompanyAccessible } from '../companies';
 import type { StatisticFacts } from './statistic.facts';
-
-export const companyIdArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
 /** The facts from the summary tables that migration 0015's triggers keep. */
 export const summaryFacts: StatisticFacts = {
@@ -76,10 +74,10 @@ export const summaryFacts: StatisticFacts = {
                  sum(for_approval)::int as "paymentsForApproval", sum(failed)::int as "paymentsFailed"
             from (
               select company_id, unexplained_count as missing, unexplained_abs_ore as missing_ore, 0 as for_approval, 0 as failed
-                from bank_month_totals where company_id = any(${companyIdArray(companyIds)})
+                from bank_month_totals where company_id = any(${intArray(companyIds)})
               union all
               select company_id, 0, 0, payment_count * (status = 0)::int, payment_count * (status = 2)::int
-                from payment_month_totals where company_id = any(${companyIdArray(companyIds)}) and status in (0, 2)
+                from payment_month_totals where company_id = any(${intArray(companyIds)}) and status in (0, 2)
             ) as backlog
            group by company_id order by company_id`,
     ),
@@ -90,7 +88,7 @@ export const summaryFacts: StatisticFacts = {
       sql`select company_id as "companyId", to_char(week, 'YYYY-MM-DD') as week, vouchers_added as "vouchersAdded",
                  transactions_explained as "transactionsExplained", tasks_completed as "tasksCompleted"
             from work_week_totals
-           where company_id = any(${companyIdArray(companyIds)}) and week between ${firstWeek}::date and ${lastWeek}::date
+           where company_id = any(${intArray(companyIds)}) and week between ${firstWeek}::date and ${lastWeek}::date
              and (vouchers_added <> 0 or transactions_explained <> 0 or tasks_completed <> 0)
            order by company_id, week`,
     ),
@@ -253,6 +251,6 @@ export function teamOpenWork(
                (select count(*)::int from bank_consents
                  where company_id = company.id and status = 'valid'
                    and valid_until between ${today}::date and ${today}::date + ${expiringSoonDays}::int) as "consentsExpiring"
-          from unnest(${companyIdArray(companyIds)}) as company(id)`,
+          from unnest(${intArray(companyIds)}) as company(id)`,
   );
 }

@@ -26,7 +26,6 @@ import type { Principal } from '../../platform/auth';
 import { readWithCompanyAccess } from '../companies';
 import type { BankMonthFact, CompanyBacklogFact, StatisticFacts, WorkWeekFact } from './statistic.facts';
 import * as repository from './statistic.repository';
-import { summaryFacts } from './statistic.repository';
 
 const TIME_ZONE = 'Europe/Oslo';
 
@@ -37,7 +36,7 @@ function today(): string {
 type Span = { from: Month; to: Month };
 
 /** The months asked for; twelve up to this month when left out, twelve from or to the one end given. */
-export function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>, now: string = today()): Span {
+function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>, now: string = today()): Span {
   const length = STATISTIC_LIMITS.defaultMonths - 1;
   if (query.from && query.to) return { from: query.from, to: query.to };
   if (query.from) return { from: query.from, to: minMonth(addMonths(query.from, length), LAST_MONTH) };
@@ -81,7 +80,7 @@ export async function voucherStatistic(
   db: Db,
   principal: Principal,
   query: StatisticPeriodQuery,
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VoucherStatisticReply> {
   const span = spanOf(query);
   const rows = await readWithCompanyAccess(db, principal.userId, query.companyId, (companyId) =>
@@ -133,7 +132,7 @@ export async function bankStatistic(
   db: Db,
   principal: Principal,
   query: StatisticPeriodQuery,
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<BankStatisticReply> {
   const span = spanOf(query);
   const first = firstDayOf(span.from);
@@ -197,7 +196,7 @@ export async function paymentStatistic(
   db: Db,
   principal: Principal,
   query: StatisticPeriodQuery,
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<PaymentStatisticReply> {
   const span = spanOf(query);
   const rows = (
@@ -249,7 +248,7 @@ export async function vatStatistic(
   db: Db,
   principal: Principal,
   query: { companyId: number; year: number },
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VatStatisticReply> {
   const year = String(query.year).padStart(4, '0');
   const rows = await readWithCompanyAccess(db, principal.userId, query.companyId, (companyId) =>
@@ -312,7 +311,7 @@ export async function companyOverview(
   db: Db,
   principal: Principal,
   query: { companyId: number },
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<CompanyOverview> {
   const now = today();
   const trendSince = firstDayOf(addMonths(monthOf(now), -(STATISTIC_LIMITS.balanceTrendMonths - 1)));
@@ -357,7 +356,7 @@ export async function companyOverview(
 // The team
 
 /** The Mondays of the last `count` weeks, this one included, oldest first. */
-export function weeksUntil(day: string, count: number): string[] {
+function weeksUntil(day: string, count: number): string[] {
   const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
   const monday = addDays(day, -weekday);
   return Array.from({ length: count }, (_, index) => addDays(monday, -7 * (count - 1 - index)));
@@ -398,7 +397,7 @@ export async function teamStatistic(
   db: Db,
   principal: Principal,
   query: { weeks: number },
-  facts: StatisticFacts = summaryFacts,
+  facts: StatisticFacts = repository.summaryFacts,
 ): Promise<TeamStatisticReply> {
   const now = today();
   const weeks = weeksUntil(now, query.weeks);

@@ -165,7 +165,7 @@ async function runImport(run: ImportRun, progress: jobs.JobProgress): Promise<Im
       createdBy: userId,
     });
     const period: StatementPeriod = { fromDate: null, toDate: null };
-    const batches = statementBatches(store.openRead(job.storageKey), {
+    const batches = statementBatches(() => store.openRead(job.storageKey), {
       format: job.format,
       accountNumber: account.accountNumber,
       mapping: run.mapping,

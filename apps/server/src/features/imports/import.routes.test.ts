@@ -741,8 +741,11 @@ describe('statement imports', () => {
             let passed = 0;
             source.on('data', (chunk: Buffer) => {
               passed += chunk.length;
-              if (passed > 300_000) broken.destroy(new Error('disk read failed'));
-              else broken.write(chunk);
+              if (passed <= 300_000) broken.write(chunk);
+              else {
+                source.destroy();
+                broken.destroy(new Error('disk read failed'));
+              }
             });
             source.on('end', () => broken.end());
             return broken;
@@ -775,17 +778,7 @@ describe('statement imports', () => {
           headers: bearer(own),
           payload: { companyId: company, jobId },
         });
-        let job: ImportJob | undefined;
-        for (let attempt = 0; attempt < 400 && job?.Status !== 'failed'; attempt += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 25));
-          job = (
-            await failing.app.inject({
-              method: 'GET',
-              url: `/api/main/transactions/v2/import-job/${jobId}?companyId=${company}`,
-              headers: bearer(own),
-            })
-          ).json().data;
-        }
+        const job = await settledJob(failing.app, own, company, jobId);
         expect(job).toMatchObject({ Status: 'failed', Imported: 0, ImportId: null });
         expect(job?.Error).toBeTruthy();
         const list = await failing.app.inject({
@@ -802,6 +795,41 @@ describe('statement imports', () => {
         expect(imports.json().data.total).toBe(0);
       } finally {
         await failing.close();
+      }
+    });
+
+    it('fails the import and says why when its stored file has gone missing', async () => {
+      const missing = await createTestApp({}, (dataDir) => {
+        const disk = createLocalDiskStore(path.join(dataDir, 'files'));
+        return { ...disk, openRead: () => disk.openRead('lost/statement.csv') };
+      });
+      try {
+        const user = await givenUser(missing.db);
+        const company = (await givenCompany(missing.db, { memberIds: [user.id] })).id;
+        const own = await login(missing.app, user.email);
+        const account = await givenBankAccount(missing.app, own, company);
+        const body = await multipart({ companyId: String(company), companyBankId: String(account.Id) }, [
+          { field: 'file', name: 'k.csv', bytes: dnbCsv(DNB_ROWS) },
+        ]);
+        const uploaded = await missing.app.inject({
+          method: 'POST',
+          url: '/api/main/transactions/v2/import-file-upload',
+          headers: { ...bearer(own), ...body.headers },
+          payload: body.payload,
+        });
+        const jobId = uploaded.json().data.Id;
+        const started = await missing.app.inject({
+          method: 'POST',
+          url: '/api/main/transactions/v2/import-data-upload',
+          headers: bearer(own),
+          payload: { companyId: company, jobId },
+        });
+        expect(started.statusCode).toBeLessThan(300);
+        const job = await settledJob(missing.app, own, company, jobId);
+        expect(job).toMatchObject({ Status: 'failed', Imported: 0, ImportId: null });
+        expect(job?.Error).toBeTruthy();
+      } finally {
+        await missing.close();
       }
     });
 
@@ -1062,3 +1090,20 @@ describe('import jobs with several server processes on one database', () => {
     expect(done).toMatchObject({ Status: 'completed', Imported: 20_000, ProcessedBytes: job.FileSize });
   });
 });
+
+/** The job once it has completed or failed, asked for every 25 ms for at most ten seconds. */
+async function settledJob(app: FastifyInstance, session: LoginData, companyId: number, jobId: number) {
+  const settled = (job: ImportJob | undefined) => job?.Status === 'failed' || job?.Status === 'completed';
+  let job: ImportJob | undefined;
+  for (let attempt = 0; attempt < 400 && !settled(job); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    job = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/main/transactions/v2/import-job/${jobId}?companyId=${companyId}`,
+        headers: bearer(session),
+      })
+    ).json().data;
+  }
+  return job;
+}

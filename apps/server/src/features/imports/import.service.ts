@@ -207,7 +207,7 @@ export async function readFileUpload(
   let fromDate: string | null = null;
   let toDate: string | null = null;
   let detected: DetectedLayout | undefined;
-  const batches = statementBatches(store.openRead(job.storageKey), {
+  const batches = statementBatches(() => store.openRead(job.storageKey), {
     format: job.format,
     accountNumber: account.accountNumber,
     mapping: input.mapping,

@@ -523,9 +523,11 @@ type StatementReading = {
 
 /** The statement's transactions batch by batch, whatever the file's format. */
 export async function* statementBatches(
-  stream: Readable,
+  open: () => Readable,
   reading: StatementReading,
 ): AsyncGenerator<StatementBatch> {
+  // Opened only as reading begins: a stream opened earlier could fail before anyone listens for its error.
+  const stream = open();
   if (reading.format === 'camt053') {
     const bytes = await readAll(stream, MAX_CAMT_BYTES);
     reading.onBytes(bytes.length);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { benchConsentSync } from './consent-sync';
 import { benchEhfIntake } from './ehf-intake';
+import { benchFirstLoad } from './first-load';
 import { benchFuzz } from './fuzz';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
@@ -31,6 +32,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   payments: benchPayments,
   periods: benchPeriods,
   statistics: benchStatistics,
+  'first-load': benchFirstLoad,
   signing: benchSigning,
   'consent-sync': benchConsentSync,
   'mail-intake': benchMailIntake,

@@ -1,17 +1,14 @@
 import { Center } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
-import { SelectCompanyPage } from '../features/companies';
 import { RequireService } from '../features/company-services';
 import { TUTORIALS } from '../features/tutorials/tutorial.catalogue';
 import { LoadingSpinner } from '../ui/LoadingSpinner';
-import { CallbackPage } from './callbacks/CallbackPage';
 import { callbackRoutes } from './callbacks/callback-routes';
 import { useCurrentCompany } from './company/CurrentCompany';
 import { companyPath } from './company/company-path';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
-import { CompanyRoute } from './layout/CompanyRoute';
 import { RequireAction } from './layout/RequireAction';
 import { type CompanyArea, companyAreas } from './navigation';
 import { RootLayout } from './RootLayout';
@@ -37,6 +34,33 @@ function areaElement(area: CompanyArea, Page: CompanyArea['page'], key: string) 
   );
 }
 
+/** A page whose code loads when it is first opened, with a spinner until it has. */
+function withSpinner(page: ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih="100vh">
+          <LoadingSpinner />
+        </Center>
+      }
+    >
+      {page}
+    </Suspense>
+  );
+}
+
+// Only the sign-in page's code loads with the entry: the company's layout, the company picker and the
+// return pages of outside parties load when first opened.
+const CompanyRoute = lazy(() =>
+  import('./layout/CompanyRoute').then((module) => ({ default: module.CompanyRoute })),
+);
+const SelectCompanyPage = lazy(() =>
+  import('../features/companies/SelectCompanyPage').then((module) => ({ default: module.SelectCompanyPage })),
+);
+const CallbackPage = lazy(() =>
+  import('./callbacks/CallbackPage').then((module) => ({ default: module.CallbackPage })),
+);
+
 // The mobile app's task web views: outside the company's layout, signed in by the token they are opened with.
 const TaskDescriptionWebviewPage = lazy(() =>
   import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
@@ -60,17 +84,7 @@ const taskWebviewRoutes: RouteObject[] = [
   { path: '/task-comment-edit-webview', Page: TaskCommentEditWebviewPage },
 ].map(({ path, Page }) => ({
   path,
-  element: (
-    <Suspense
-      fallback={
-        <Center mih="100vh">
-          <LoadingSpinner />
-        </Center>
-      }
-    >
-      <Page />
-    </Suspense>
-  ),
+  element: withSpinner(<Page />),
 }));
 
 // The tutorial videos: outside any company and without a sign-in, behind the tutorials' own password.
@@ -80,17 +94,7 @@ const TutorialPage = lazy(() =>
 
 const tutorialRoutes: RouteObject[] = TUTORIALS.map(({ name, path }) => ({
   path,
-  element: (
-    <Suspense
-      fallback={
-        <Center mih="100vh">
-          <LoadingSpinner />
-        </Center>
-      }
-    >
-      <TutorialPage key={name} name={name} />
-    </Suspense>
-  ),
+  element: withSpinner(<TutorialPage key={name} name={name} />),
 }));
 
 // Where an invitation e-mail's link lands: the invited person has no sign-in yet.
@@ -114,28 +118,21 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       {
         path: '/invitation',
-        element: (
-          <Suspense
-            fallback={
-              <Center mih="100vh">
-                <LoadingSpinner />
-              </Center>
-            }
-          >
-            <InvitationPage />
-          </Suspense>
-        ),
+        element: withSpinner(<InvitationPage />),
       },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
-      ...callbackRoutes.map((route) => ({ path: route.path, element: <CallbackPage route={route} /> })),
+      ...callbackRoutes.map((route) => ({
+        path: route.path,
+        element: withSpinner(<CallbackPage route={route} />),
+      })),
       ...taskWebviewRoutes,
       ...tutorialRoutes,
       {
         element: <RequireSession />,
         children: [
-          { index: true, element: <SelectCompanyPage /> },
-          { path: ':companyAlias', element: <CompanyRoute />, children: companyAreaRoutes },
+          { index: true, element: withSpinner(<SelectCompanyPage />) },
+          { path: ':companyAlias', element: withSpinner(<CompanyRoute />), children: companyAreaRoutes },
         ],
       },
       // Every other address is one no page answers: not found whether or not anyone is signed in, and
@@ -145,7 +142,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: ':companyAlias',
-            element: <CompanyRoute />,
+            element: withSpinner(<CompanyRoute />),
             children: [{ path: '*', element: <CompanyNotFound /> }],
           },
         ],

@@ -4,7 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Writable } from 'node:stream';
+import { pipeline, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -243,7 +243,8 @@ async function loadTable(tx: Db, table: string, file: string) {
   let batch: string[] = [];
   let rows = 0;
   const lines = createInterface({
-    input: createReadStream(file).pipe(createGunzip()),
+    // A pipeline passes a read error on to the lines being read; a pipe would leave it with no listener.
+    input: pipeline(createReadStream(file), createGunzip(), () => {}),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
   for await (const line of lines) {

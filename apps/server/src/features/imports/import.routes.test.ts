@@ -753,31 +753,12 @@ describe('statement imports', () => {
         };
       });
       try {
-        const user = await givenUser(failing.db);
-        const company = (await givenCompany(failing.db, { memberIds: [user.id] })).id;
-        const own = await login(failing.app, user.email);
-        const account = await givenBankAccount(failing.app, own, company);
         const rows = Array.from({ length: 20_000 }, (_, index) => ({
           date: `${String((index % 28) + 1).padStart(2, '0')}.0${(index % 9) + 1}.2025`,
           text: `Kortkjøp butikk nummer ${index}`,
           out: `${index % 500},50`,
         }));
-        const body = await multipart({ companyId: String(company), companyBankId: String(account.Id) }, [
-          { field: 'file', name: 'stor.csv', bytes: dnbCsv(rows) },
-        ]);
-        const uploaded = await failing.app.inject({
-          method: 'POST',
-          url: '/api/main/transactions/v2/import-file-upload',
-          headers: { ...bearer(own), ...body.headers },
-          payload: body.payload,
-        });
-        const jobId = uploaded.json().data.Id;
-        await failing.app.inject({
-          method: 'POST',
-          url: '/api/main/transactions/v2/import-data-upload',
-          headers: bearer(own),
-          payload: { companyId: company, jobId },
-        });
+        const { own, company, jobId } = await startedImportOfNewCompany(failing, 'stor.csv', dnbCsv(rows));
         const job = await settledJob(failing.app, own, company, jobId);
         expect(job).toMatchObject({ Status: 'failed', Imported: 0, ImportId: null });
         expect(job?.Error).toBeTruthy();
@@ -804,26 +785,11 @@ describe('statement imports', () => {
         return { ...disk, openRead: () => disk.openRead('lost/statement.csv') };
       });
       try {
-        const user = await givenUser(missing.db);
-        const company = (await givenCompany(missing.db, { memberIds: [user.id] })).id;
-        const own = await login(missing.app, user.email);
-        const account = await givenBankAccount(missing.app, own, company);
-        const body = await multipart({ companyId: String(company), companyBankId: String(account.Id) }, [
-          { field: 'file', name: 'k.csv', bytes: dnbCsv(DNB_ROWS) },
-        ]);
-        const uploaded = await missing.app.inject({
-          method: 'POST',
-          url: '/api/main/transactions/v2/import-file-upload',
-          headers: { ...bearer(own), ...body.headers },
-          payload: body.payload,
-        });
-        const jobId = uploaded.json().data.Id;
-        const started = await missing.app.inject({
-          method: 'POST',
-          url: '/api/main/transactions/v2/import-data-upload',
-          headers: bearer(own),
-          payload: { companyId: company, jobId },
-        });
+        const { own, company, jobId, started } = await startedImportOfNewCompany(
+          missing,
+          'k.csv',
+          dnbCsv(DNB_ROWS),
+        );
         expect(started.statusCode).toBeLessThan(300);
         const job = await settledJob(missing.app, own, company, jobId);
         expect(job).toMatchObject({ Status: 'failed', Imported: 0, ImportId: null });
@@ -1106,4 +1072,33 @@ async function settledJob(app: FastifyInstance, session: LoginData, companyId: n
     ).json().data;
   }
   return job;
+}
+
+/** A new company's member uploads a statement to a new account of it and starts its import. */
+async function startedImportOfNewCompany(
+  test: Awaited<ReturnType<typeof createTestApp>>,
+  fileName: string,
+  bytes: Uint8Array,
+) {
+  const user = await givenUser(test.db);
+  const company = (await givenCompany(test.db, { memberIds: [user.id] })).id;
+  const own = await login(test.app, user.email);
+  const account = await givenBankAccount(test.app, own, company);
+  const body = await multipart({ companyId: String(company), companyBankId: String(account.Id) }, [
+    { field: 'file', name: fileName, bytes },
+  ]);
+  const uploaded = await test.app.inject({
+    method: 'POST',
+    url: '/api/main/transactions/v2/import-file-upload',
+    headers: { ...bearer(own), ...body.headers },
+    payload: body.payload,
+  });
+  const jobId: number = uploaded.json().data.Id;
+  const started = await test.app.inject({
+    method: 'POST',
+    url: '/api/main/transactions/v2/import-data-upload',
+    headers: bearer(own),
+    payload: { companyId: company, jobId },
+  });
+  return { own, company, jobId, started };
 }

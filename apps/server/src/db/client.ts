@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -39,13 +41,42 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
+/**
+ * The embedded database's page cache. PostgreSQL's 128 MB default lives in the server process's own
+ * memory here, and WebAssembly memory never shrinks: a large import touched all of it and kept it.
+ * The operating system caches the data folder's files besides, as it does for a PostgreSQL server.
+ */
+const EMBEDDED_SHARED_BUFFERS = '32MB';
+
+/**
+ * Creates an empty data folder in a Node process of its own. initdb runs in a WebAssembly instance of its
+ * own whose memory (some 800 MB at its peak) the server's process would keep long after; the server
+ * then opens a folder that exists, as at every later start.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  mkdirSync(dataDir, { recursive: true });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '--eval',
+      "import { PGlite } from '@electric-sql/pglite'; await (await PGlite.create({ dataDir: process.argv[1] })).close();",
+      dataDir,
+    ],
+    { cwd: serverRoot },
+  );
+}
+
 export async function openPglite(
   source: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
-  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+  if (source.dataDir && !source.loadDataDir) await createDataDir(source.dataDir);
+  else if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
     ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });
   return {

@@ -15,6 +15,7 @@ import { machineFactsAtStart, writeReport } from './report';
 import type { BenchResult } from './result';
 import { benchSigning } from './signing';
 import { benchSoak } from './soak';
+import { benchStart } from './start';
 import { benchStatements } from './statements';
 import { benchStatistics } from './statistics';
 import { benchVoucherListEmbedded, benchVoucherListPostgres } from './vouchers';
@@ -33,6 +34,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   periods: benchPeriods,
   statistics: benchStatistics,
   'first-load': benchFirstLoad,
+  start: benchStart,
   signing: benchSigning,
   'consent-sync': benchConsentSync,
   'mail-intake': benchMailIntake,

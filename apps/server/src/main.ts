@@ -25,7 +25,7 @@ function startSandbox(): ChildProcess {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
-const sandbox = config.startSandbox ? startSandbox() : undefined;
+let sandbox: ChildProcess | undefined;
 const providers = createProviders(config.providers);
 const app = await buildApp({ config, database, providers });
 let jobRunner: JobRunner | undefined;
@@ -44,6 +44,9 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Started once the server answers: the first page needs no outside party, and the sandbox's start would
+// take the CPU the server's own start is using.
+if (config.startSandbox) sandbox = startSandbox();
 mailListener = await startMailListener({
   db: database.db,
   store: createLocalDiskStore(path.join(config.dataDir, 'files')),

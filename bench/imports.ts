@@ -33,6 +33,8 @@ const CSV_ROWS = 1_000_000;
 const XLSX_ROWS = 100_000;
 const EMBEDDED_ROWS = 1_000_000;
 const MEMORY_GOAL_MB = 300;
+/** The embedded database's engine runs inside the server's process, so its goal is its own. */
+const EMBEDDED_MEMORY_GOAL_MB = 400;
 const COPY_ROUNDS = 2;
 const POLL_MS = 100;
 /** Rows written to disk at a time while the statement is generated. */
@@ -453,15 +455,16 @@ function throughput(
   };
 }
 
-/** Peak memory against the goal's limit; on the embedded database, whose engine alone holds about 1 GB, it is only reported. */
-function memory(name: string, megabytes: number, hasGoal: boolean): BenchResult {
+/** Peak memory against the goal's limit. */
+function memory(name: string, megabytes: number, goalMb: number): BenchResult {
   return {
     name,
     ours: megabytes,
-    baseline: MEMORY_GOAL_MB,
+    baseline: goalMb,
     unit: 'MB peak RSS (lower is better)',
-    ratio: round(megabytes / MEMORY_GOAL_MB),
-    ...(hasGoal ? { goal: `< ${MEMORY_GOAL_MB} MB`, met: megabytes < MEMORY_GOAL_MB } : {}),
+    ratio: round(megabytes / goalMb),
+    goal: `< ${goalMb} MB`,
+    met: megabytes < goalMb,
   };
 }
 
@@ -524,7 +527,11 @@ export async function benchImportsPostgres(
         copy,
         undefined,
       ),
-      memory(`statement import over HTTP, PostgreSQL, ${csvName}: server peak memory (VmHWM)`, peak, true),
+      memory(
+        `statement import over HTTP, PostgreSQL, ${csvName}: server peak memory (VmHWM)`,
+        peak,
+        MEMORY_GOAL_MB,
+      ),
       throughput(
         `statement re-import (all duplicates), PostgreSQL, ${csvName} vs bare COPY of the file`,
         csvRows,
@@ -537,7 +544,7 @@ export async function benchImportsPostgres(
         xlsxRows,
         workbook.seconds,
         reader,
-        undefined,
+        { text: '≥ 0.8× the reader', minRatio: 0.8 },
       ),
     ];
   } finally {
@@ -585,7 +592,7 @@ export async function benchImportsEmbedded(options: { rows?: number } = {}): Pro
       memory(
         `statement import over HTTP, embedded PGlite, ${csvName}: server peak memory (VmHWM)`,
         peak,
-        false,
+        EMBEDDED_MEMORY_GOAL_MB,
       ),
     ];
   } finally {

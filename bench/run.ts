@@ -5,6 +5,7 @@ import { benchConsentSync } from './consent-sync';
 import { benchEhfIntake } from './ehf-intake';
 import { benchFirstLoad } from './first-load';
 import { benchFuzz } from './fuzz';
+import { benchGrowth } from './growth';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
 import { benchMailIntake } from './mail-intake';
@@ -41,12 +42,13 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   'ehf-intake': benchEhfIntake,
   soak: benchSoak,
   fuzz: benchFuzz,
+  growth: benchGrowth,
 };
 /**
  * Groups that take long enough to run only when named: the soak holds its load for 20 minutes, the
- * long fuzz sends a thousand requests to every call.
+ * long fuzz sends a thousand requests to every call, the growth series runs three benches at three sizes.
  */
-const onlyWhenNamed = new Set(['soak', 'fuzz']);
+const onlyWhenNamed = new Set(['soak', 'fuzz', 'growth']);
 
 // The servers measured in this process run with the flags the server runs with in production.
 const missingFlags = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));

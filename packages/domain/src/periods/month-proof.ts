@@ -25,7 +25,10 @@ export function addMonths(month: Month, count: number): Month {
 /** The months from `first` to `last`, both included, in order. */
 export function monthsFrom(first: Month, last: Month): Month[] {
   const months: Month[] = [];
-  for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
+  const index = (month: Month) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+  for (let at = index(first), end = index(last); at <= end; at += 1) {
+    months.push(`${String(Math.floor(at / 12)).padStart(4, '0')}-${String((at % 12) + 1).padStart(2, '0')}`);
+  }
   return months;
 }
 

@@ -32,6 +32,13 @@ export function listCompaniesOfUser(db: Db, userId: number) {
 export const isCompanyAccessible = (userId: number | Placeholder) =>
   or(isMember(userId), eq(companies.ownerUserId, userId));
 
+/**
+ * Whether the user may work in the company, as a condition inside a statement of its own: the
+ * `companyId` and `userId` placeholders name them.
+ */
+export const companyAccessibleCondition = sql<boolean>`exists (select 1 from ${companies}
+  where ${companies.id} = ${sql.placeholder('companyId')} and ${isCompanyAccessible(sql.placeholder('userId'))})`;
+
 const prepareAccessibleCompany = (db: Db, statementName: string) => {
   const userId = sql.placeholder('userId');
   return db

@@ -1,174 +1,326 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedJsonRead } from '../../db/prepared-statements';
 import { companies, users } from '../../db/schema';
 import { intArray, rowsOf } from '../../db/sql-helpers';
-import { isCompanyAccessible } from '../companies';
-import type { StatisticFacts } from './statistic.facts';
+import { companyAccessibleCondition, isCompanyAccessible } from '../companies';
+import type {
+  CompanyAccess,
+  CompanyBacklogFact,
+  FrontPageDay,
+  FrontPageFact,
+  StatisticFacts,
+} from './statistic.facts';
 
-/** The facts from the summary tables that migration 0015's triggers keep. */
-export const summaryFacts: StatisticFacts = {
-  voucherMonths: (db, companyId, first, last) =>
-    rowsOf(
-      db,
-      sql`select to_char(month, 'YYYY-MM') as month, source, voucher_count as count, amount_ore::float8 as "amountOre"
-            from voucher_month_totals
-           where company_id = ${companyId} and month between ${first}::date and ${last}::date and voucher_count <> 0
-           order by month, source`,
-    ),
+const placeholder = sql.placeholder;
 
-  bankMonths: (db, companyId, first, last) =>
-    rowsOf(
-      db,
-      sql`select to_char(month, 'YYYY-MM') as month,
-                 sum(transaction_count)::int as "transactionCount", sum(unexplained_count)::int as "unexplainedCount",
-                 sum(unexplained_abs_ore)::float8 as "unexplainedOre",
-                 coalesce(sum(explained_count), 0)::int as "timedCount", coalesce(sum(days_to_explain), 0)::float8 as "daysToExplain"
-            from (
-              select month, transaction_count, unexplained_count, unexplained_abs_ore, 0 as explained_count, 0 as days_to_explain
-                from bank_month_totals
-               where company_id = ${companyId} and month between ${first}::date and ${last}::date
-              union all
-              select month, 0, 0, 0, explained_count, days_to_explain
-                from bank_explained_totals
-               where company_id = ${companyId} and month between ${first}::date and ${last}::date
-            ) as totals
-           group by month having sum(transaction_count) <> 0
-           order by month`,
-    ),
-
-  bankAccounts: (db, companyId, first, last) =>
-    rowsOf(
-      db,
-      sql`select company_bank_id::float8 as "companyBankId", sum(transaction_count)::int as "transactionCount",
-                 sum(unexplained_count)::int as "unexplainedCount", sum(unexplained_abs_ore)::float8 as "unexplainedOre"
-            from bank_month_totals
-           where company_id = ${companyId} and month between ${first}::date and ${last}::date
-           group by company_bank_id having sum(transaction_count) <> 0
-           order by company_bank_id`,
-    ),
-
-  paymentMonths: (db, companyId, first, last) =>
-    rowsOf(
-      db,
-      sql`select to_char(month, 'YYYY-MM') as month, status, payment_count as count, amount_ore::float8 as "amountOre"
-            from payment_month_totals
-           where company_id = ${companyId} and month between ${first}::date and ${last}::date and payment_count <> 0
-           order by month, status`,
-    ),
-
-  vatMonths: (db, companyId, first, last) =>
-    rowsOf(
-      db,
-      sql`select to_char(month, 'YYYY-MM') as month, category, rate::float8 as rate, document_count as "documentCount",
-                 taxable_ore::float8 as "taxableOre", tax_ore::float8 as "taxOre"
-            from vat_month_totals
-           where company_id = ${companyId} and month between ${first}::date and ${last}::date and document_count <> 0
-           order by month, rate desc, category`,
-    ),
-
-  backlogs: (db, companyIds) =>
-    rowsOf(
-      db,
-      sql`select company_id as "companyId",
-                 sum(missing)::int as "transactionsMissingVoucher", sum(missing_ore)::float8 as "transactionsMissingVoucherOre",
-                 sum(for_approval)::int as "paymentsForApproval", sum(failed)::int as "paymentsFailed"
-            from (
-              select company_id, unexplained_count as missing, unexplained_abs_ore as missing_ore, 0 as for_approval, 0 as failed
-                from bank_month_totals where company_id = any(${intArray(companyIds)})
-              union all
-              select company_id, 0, 0, payment_count * (status = 0)::int, payment_count * (status = 2)::int
-                from payment_month_totals where company_id = any(${intArray(companyIds)}) and status in (0, 2)
-            ) as backlog
-           group by company_id order by company_id`,
-    ),
-
-  workWeeks: (db, companyIds, firstWeek, lastWeek) =>
-    rowsOf(
-      db,
-      sql`select company_id as "companyId", to_char(week, 'YYYY-MM-DD') as week, vouchers_added as "vouchersAdded",
-                 transactions_explained as "transactionsExplained", tasks_completed as "tasksCompleted"
-            from work_week_totals
-           where company_id = any(${intArray(companyIds)}) and week between ${firstWeek}::date and ${lastWeek}::date
-             and (vouchers_added <> 0 or transactions_explained <> 0 or tasks_completed <> 0)
-           order by company_id, week`,
-    ),
-};
-
-export type WaitingRow = {
-  consentsExpiring: number;
-  inboxUnread: number;
-  tasksDue: number;
-  tasksOverdue: number;
-  bankAccounts: boolean;
-  transactions: boolean;
-  vouchers: boolean;
-};
-
-/** The front page's counts that are not summed: each a short indexed read of few rows. */
-export async function frontPageCounts(
-  db: Db,
+/*
+ * Each fact is read as one JSON array of arrays (a `json_agg` of `json_build_array`): the driver turns
+ * each row into an object field by field, which for a few hundred rows costs more than the database
+ * spends finding them, and an array of arrays is the cheapest JSON for the database to write. The
+ * readers below give them their names.
+ */
+type VoucherMonthTuple = [month: string, source: number, count: number, amountOre: number];
+type BankMonthTuple = [
+  month: string,
+  transactionCount: number,
+  unexplainedCount: number,
+  unexplainedOre: number,
+  timedCount: number,
+  daysToExplain: number,
+];
+type BankAccountTuple = [
+  companyBankId: number,
+  transactionCount: number,
+  unexplainedCount: number,
+  unexplainedOre: number,
+];
+type PaymentMonthTuple = [month: string, status: number, count: number, amountOre: number];
+type VatMonthTuple = [
+  month: string,
+  category: string,
+  rate: number,
+  documentCount: number,
+  taxableOre: number,
+  taxOre: number,
+];
+type BacklogTuple = [
   companyId: number,
-  userId: number,
-  today: string,
-  limits: { expiringSoonDays: number; tasksDueWithinDays: number },
-): Promise<WaitingRow> {
-  const [row] = await rowsOf<WaitingRow>(
-    db,
-    sql`select
-          (select count(*)::int from bank_consents
-            where company_id = ${companyId} and status = 'valid'
-              and valid_until between ${today}::date and ${today}::date + ${limits.expiringSoonDays}::int) as "consentsExpiring",
-          (select count(*)::int from inbox_items item
-            where item.company_id = ${companyId}
-              and not exists (select 1 from inbox_item_reads seen where seen.company_id = item.company_id
-                                and seen.inbox_item_id = item.id and seen.user_id = ${userId})) as "inboxUnread",
-          (select count(*)::int from tasks
-            where company_id = ${companyId} and status <> 'done'
-              and due_date <= ${today}::date + ${limits.tasksDueWithinDays}::int) as "tasksDue",
-          (select count(*)::int from tasks
-            where company_id = ${companyId} and status <> 'done' and due_date < ${today}::date) as "tasksOverdue",
-          exists (select 1 from company_banks where company_id = ${companyId}) as "bankAccounts",
-          exists (select 1 from bank_transactions where company_id = ${companyId}) as "transactions",
-          exists (select 1 from vouchers where company_id = ${companyId} and deleted_at is null) as "vouchers"`,
+  transactionsMissingVoucher: number,
+  transactionsMissingVoucherOre: number,
+  paymentsForApproval: number,
+  paymentsFailed: number,
+];
+type WorkWeekTuple = [
+  companyId: number,
+  week: string,
+  vouchersAdded: number,
+  transactionsExplained: number,
+  tasksCompleted: number,
+];
+
+type CompanyFactValues = { companyId: number; userId: number; first: string; last: string };
+type CompaniesFactValues = { companyIds: string };
+type CompaniesWeekValues = { companyIds: string; first: string; last: string };
+type CompanyRead<Tuple> = (db: Db, values: CompanyFactValues) => Promise<Tuple[] | null>;
+
+/** The prepared statements of one reader: the summary tables' or the raw tables'. */
+export type FactStatements = {
+  voucherMonths: SQL;
+  bankMonths: SQL;
+  bankAccounts: SQL;
+  paymentMonths: SQL;
+  vatMonths: SQL;
+  /** Given the companies as an `int[]` expression. */
+  backlogs: (companyIds: SQL) => SQL;
+  workWeeks: SQL;
+};
+
+const backlogFact = ([
+  companyId,
+  transactionsMissingVoucher,
+  transactionsMissingVoucherOre,
+  paymentsForApproval,
+  paymentsFailed,
+]: BacklogTuple): CompanyBacklogFact => ({
+  companyId,
+  transactionsMissingVoucher,
+  transactionsMissingVoucherOre,
+  paymentsForApproval,
+  paymentsFailed,
+});
+
+/** The month (`YYYY-MM`) of a date as JSON writes it (`YYYY-MM-DD…`). */
+const monthOfJson = (date: string) => date.slice(0, 7);
+
+/**
+ * A company's read: the JSON array the statement gives, or null where the user may not see the company.
+ * The statement's values are the placeholders companyId, userId, first and last.
+ */
+function companyRead<Tuple>(prefix: string, rows: SQL): CompanyRead<Tuple> {
+  return preparedJsonRead<Tuple[] | null, CompanyFactValues>(
+    prefix,
+    sql`select case when ${companyAccessibleCondition} then coalesce((${rows}), '[]') end`,
   );
-  if (!row) throw new Error('The front page counts returned no row');
-  return row;
 }
 
-export type AccountBalanceRow = {
-  companyBankId: number;
-  accountNumber: string;
-  name: string | null;
-  currency: string;
-  /** The last closing booked balance of each month since the first day given, oldest first. */
-  trend: { date: string; amountOre: number }[];
-  latest: { date: string; amountOre: number } | null;
-};
-
-export function accountBalances(db: Db, companyId: number, since: string): Promise<AccountBalanceRow[]> {
-  return rowsOf(
-    db,
-    sql`select account.id::float8 as "companyBankId", account.account_number as "accountNumber", account.name,
-               account.currency,
-               coalesce((
-                 select json_agg(json_build_object('date', to_char(monthly.balance_date, 'YYYY-MM-DD'),
-                                                   'amountOre', monthly.amount_ore) order by monthly.balance_date)
-                   from (
-                     select distinct on (date_trunc('month', balance_date)) balance_date, amount_ore
-                       from bank_balances
-                      where company_id = account.company_id and company_bank_id = account.id
-                        and balance_type = 'CLBD' and balance_date >= ${since}::date
-                      order by date_trunc('month', balance_date), balance_date desc, source
-                   ) as monthly
-               ), '[]'::json) as trend,
-               (select json_build_object('date', to_char(balance_date, 'YYYY-MM-DD'), 'amountOre', amount_ore)
-                  from bank_balances
-                 where company_id = account.company_id and company_bank_id = account.id and balance_type = 'CLBD'
-                 order by balance_date desc, source limit 1) as latest
-          from company_banks account
-         where account.company_id = ${companyId}
-         order by account.is_default desc, account.sorting, account.id`,
+/** A `StatisticFacts` reader of statements prepared under their own names (`statistic_<reader>_…`). */
+export function factsOf(reader: string, statements: FactStatements): StatisticFacts {
+  const name = (fact: string) => `statistic_${reader}_${fact}`;
+  const voucherMonths = companyRead<VoucherMonthTuple>(name('voucher_months'), statements.voucherMonths);
+  const bankMonths = companyRead<BankMonthTuple>(name('bank_months'), statements.bankMonths);
+  const bankAccounts = companyRead<BankAccountTuple>(name('bank_accounts'), statements.bankAccounts);
+  const paymentMonths = companyRead<PaymentMonthTuple>(name('payment_months'), statements.paymentMonths);
+  const vatMonths = companyRead<VatMonthTuple>(name('vat_months'), statements.vatMonths);
+  const backlogs = preparedJsonRead<BacklogTuple[], CompaniesFactValues>(
+    name('backlogs'),
+    sql`select coalesce((${statements.backlogs(readCompanies)}), '[]')`,
   );
+  const workWeeks = preparedJsonRead<WorkWeekTuple[], CompaniesWeekValues>(
+    name('work_weeks'),
+    sql`select coalesce((${statements.workWeeks}), '[]')`,
+  );
+  const frontPage = preparedJsonRead<FrontPageJson | null, CompanyAccess & FrontPageDay>(
+    name('front_page'),
+    frontPageStatement(statements.backlogs(sql`array[${placeholder('companyId')}]::int[]`)),
+  );
+  const companyIds = (ids: readonly number[]) => `{${ids.join(',')}}`;
+  const read = async <Tuple, Fact>(
+    rows: Promise<Tuple[] | null>,
+    fact: (tuple: Tuple) => Fact,
+  ): Promise<Fact[] | undefined> => (await rows)?.map(fact) ?? undefined;
+
+  return {
+    voucherMonths: (db, access, first, last) =>
+      read(voucherMonths(db, { ...access, first, last }), ([month, source, count, amountOre]) => ({
+        month: monthOfJson(month),
+        source,
+        count,
+        amountOre,
+      })),
+    bankMonths: (db, access, first, last) =>
+      read(
+        bankMonths(db, { ...access, first, last }),
+        ([month, transactionCount, unexplainedCount, unexplainedOre, timedCount, daysToExplain]) => ({
+          month: monthOfJson(month),
+          transactionCount,
+          unexplainedCount,
+          unexplainedOre,
+          timedCount,
+          daysToExplain,
+        }),
+      ),
+    bankAccounts: (db, access, first, last) =>
+      read(
+        bankAccounts(db, { ...access, first, last }),
+        ([companyBankId, transactionCount, unexplainedCount, unexplainedOre]) => ({
+          companyBankId,
+          transactionCount,
+          unexplainedCount,
+          unexplainedOre,
+        }),
+      ),
+    paymentMonths: (db, access, first, last) =>
+      read(paymentMonths(db, { ...access, first, last }), ([month, status, count, amountOre]) => ({
+        month: monthOfJson(month),
+        status,
+        count,
+        amountOre,
+      })),
+    vatMonths: (db, access, first, last) =>
+      read(
+        vatMonths(db, { ...access, first, last }),
+        ([month, category, rate, documentCount, taxableOre, taxOre]) => ({
+          month: monthOfJson(month),
+          category,
+          rate,
+          documentCount,
+          taxableOre,
+          taxOre,
+        }),
+      ),
+    frontPage: async (db, access, day) => {
+      const page = await frontPage(db, { ...access, ...day });
+      if (!page) return undefined;
+      const [backlog] = page.backlog.map(backlogFact);
+      return { ...page, backlog };
+    },
+    backlogs: async (db, ids) => (await backlogs(db, { companyIds: companyIds(ids) })).map(backlogFact),
+    workWeeks: async (db, ids, first, last) =>
+      (await workWeeks(db, { companyIds: companyIds(ids), first, last })).map(
+        ([companyId, week, vouchersAdded, transactionsExplained, tasksCompleted]) => ({
+          companyId,
+          week,
+          vouchersAdded,
+          transactionsExplained,
+          tasksCompleted,
+        }),
+      ),
+  };
+}
+
+/** The companies of a read over companies: an array parameter. */
+export const readCompanies = sql`${placeholder('companyIds')}::int[]`;
+/** The first and last month (or week) of a read, both included, as dates. */
+export const firstDay = sql`${placeholder('first')}::date`;
+export const lastDay = sql`${placeholder('last')}::date`;
+const companyMonths = sql`company_id = ${placeholder('companyId')} and month between ${firstDay} and ${lastDay}`;
+
+/** The facts from the summary tables that migration 0015's triggers keep. */
+export const summaryFacts: StatisticFacts = factsOf('summary', {
+  voucherMonths: sql`select json_agg(json_build_array(month, source, voucher_count, amount_ore))
+    from voucher_month_totals where ${companyMonths} and voucher_count <> 0`,
+
+  bankMonths: sql`select json_agg(json_build_array(month, transactions, unexplained, unexplained_ore, timed, days))
+    from (
+      select month, sum(transaction_count) as transactions, sum(unexplained_count) as unexplained,
+             sum(unexplained_abs_ore) as unexplained_ore, sum(explained_count) as timed, sum(days_to_explain) as days
+        from (
+          select month, transaction_count, unexplained_count, unexplained_abs_ore, 0 as explained_count,
+                 0 as days_to_explain
+            from bank_month_totals where ${companyMonths}
+          union all
+          select month, 0, 0, 0, explained_count, days_to_explain
+            from bank_explained_totals where ${companyMonths}
+        ) as totals
+       group by month having sum(transaction_count) <> 0
+    ) as months`,
+
+  bankAccounts: sql`select json_agg(json_build_array(company_bank_id, transactions, unexplained, unexplained_ore))
+    from (
+      select company_bank_id, sum(transaction_count) as transactions, sum(unexplained_count) as unexplained,
+             sum(unexplained_abs_ore) as unexplained_ore
+        from bank_month_totals where ${companyMonths}
+       group by company_bank_id having sum(transaction_count) <> 0
+    ) as accounts`,
+
+  paymentMonths: sql`select json_agg(json_build_array(month, status, payment_count, amount_ore))
+    from payment_month_totals where ${companyMonths} and payment_count <> 0`,
+
+  vatMonths: sql`select json_agg(json_build_array(month, category, rate, document_count, taxable_ore, tax_ore))
+    from vat_month_totals where ${companyMonths} and document_count <> 0`,
+
+  backlogs: (
+    companyIds,
+  ) => sql`select json_agg(json_build_array(company_id, missing, missing_ore, for_approval, failed))
+    from (
+      select company_id, sum(missing) as missing, sum(missing_ore) as missing_ore,
+             sum(for_approval) as for_approval, sum(failed) as failed
+        from (
+          select company_id, unexplained_count as missing, unexplained_abs_ore as missing_ore,
+                 0 as for_approval, 0 as failed
+            from bank_month_totals where company_id = any(${companyIds})
+          union all
+          select company_id, 0, 0, payment_count * (status = 0)::int, payment_count * (status = 2)::int
+            from payment_month_totals where company_id = any(${companyIds}) and status in (0, 2)
+        ) as backlog
+       group by company_id
+    ) as companies`,
+
+  workWeeks: sql`select json_agg(json_build_array(company_id, week, vouchers_added, transactions_explained,
+                                                  tasks_completed))
+    from work_week_totals
+   where company_id = any(${readCompanies}) and week between ${firstDay} and ${lastDay}
+     and (vouchers_added <> 0 or transactions_explained <> 0 or tasks_completed <> 0)`,
+});
+
+type FrontPageJson = Omit<FrontPageFact, 'backlog'> & { backlog: BacklogTuple[] };
+
+/**
+ * The front page in one statement, null where the user may not see the company: the company's backlog
+ * (the reader's statement, given the one company), the counts that are not summed, each a short indexed
+ * read of few rows, and each account's balance with its monthly trend. The latest balance is found as its
+ * day and then that day's first source, two lookups by the unique index instead of a sort of every
+ * balance the account has.
+ */
+function frontPageStatement(backlogs: SQL) {
+  const companyId = placeholder('companyId');
+  const today = sql`${placeholder('today')}::date`;
+  return sql`select case when ${companyAccessibleCondition} then json_build_object(
+    'backlog', coalesce((${backlogs}), '[]'),
+    'consentsExpiring', (select count(*) from bank_consents
+       where company_id = ${companyId} and status = 'valid'
+         and valid_until between ${today} and ${today} + ${placeholder('expiringSoonDays')}::int),
+    'inboxUnread', (select count(*) from inbox_items item
+       where item.company_id = ${companyId}
+         and not exists (select 1 from inbox_item_reads seen where seen.company_id = item.company_id
+                           and seen.inbox_item_id = item.id and seen.user_id = ${placeholder('userId')})),
+    'tasksDue', (select count(*) from tasks
+       where company_id = ${companyId} and status <> 'done'
+         and due_date <= ${today} + ${placeholder('tasksDueWithinDays')}::int),
+    'tasksOverdue', (select count(*) from tasks
+       where company_id = ${companyId} and status <> 'done' and due_date < ${today}),
+    'bankAccounts', exists (select 1 from company_banks where company_id = ${companyId}),
+    'transactions', exists (select 1 from bank_transactions where company_id = ${companyId}),
+    'vouchers', exists (select 1 from vouchers where company_id = ${companyId} and deleted_at is null),
+    'accounts', coalesce((
+       select json_agg(json_build_object(
+                'companyBankId', account.id, 'accountNumber', account.account_number, 'name', account.name,
+                'currency', account.currency,
+                'trend', coalesce((
+                  select json_agg(json_build_object('date', to_char(monthly.balance_date, 'YYYY-MM-DD'),
+                                                    'amountOre', monthly.amount_ore) order by monthly.balance_date)
+                    from (
+                      select distinct on (date_trunc('month', balance_date)) balance_date, amount_ore
+                        from bank_balances
+                       where company_id = account.company_id and company_bank_id = account.id
+                         and balance_type = 'CLBD' and balance_date >= ${placeholder('trendSince')}::date
+                       order by date_trunc('month', balance_date), balance_date desc, source
+                    ) as monthly
+                ), '[]'),
+                'latest', (
+                  select json_build_object('date', to_char(balance_date, 'YYYY-MM-DD'), 'amountOre', amount_ore)
+                    from bank_balances
+                   where company_id = account.company_id and company_bank_id = account.id
+                     and balance_type = 'CLBD'
+                     and balance_date = (select max(balance_date) from bank_balances
+                                          where company_id = account.company_id and company_bank_id = account.id
+                                            and balance_type = 'CLBD')
+                   order by source limit 1))
+              order by account.is_default desc, account.sorting, account.id)
+         from company_banks account
+        where account.company_id = ${companyId}
+    ), '[]')) end`;
 }
 
 export type AccountNameRow = { companyBankId: number; accountNumber: string; name: string | null };

@@ -23,7 +23,7 @@ import {
 import { addDays, addMonths, firstDayOf, type Month, monthOf, monthsFrom, todayIsoDate } from '@bilag/domain';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../platform/auth';
-import { readWithCompanyAccess } from '../companies';
+import { readGuardedByCompanyAccess, readWithCompanyAccess } from '../companies';
 import type { BankMonthFact, CompanyBacklogFact, StatisticFacts, WorkWeekFact } from './statistic.facts';
 import * as repository from './statistic.repository';
 
@@ -36,11 +36,11 @@ function today(): string {
 type Span = { from: Month; to: Month };
 
 /** The months asked for; twelve up to this month when left out, twelve from or to the one end given. */
-function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>, now: string = today()): Span {
+function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>): Span {
   const length = STATISTIC_LIMITS.defaultMonths - 1;
   if (query.from && query.to) return { from: query.from, to: query.to };
   if (query.from) return { from: query.from, to: minMonth(addMonths(query.from, length), LAST_MONTH) };
-  const to = query.to ?? monthOf(now);
+  const to = query.to ?? monthOf(today());
   return { from: maxMonth(addMonths(to, -length), FIRST_MONTH), to };
 }
 
@@ -83,8 +83,13 @@ export async function voucherStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VoucherStatisticReply> {
   const span = spanOf(query);
-  const rows = await readWithCompanyAccess(db, principal.userId, query.companyId, (companyId) =>
-    facts.voucherMonths(db, companyId, firstDayOf(span.from), firstDayOf(span.to)),
+  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
+    facts.voucherMonths(
+      db,
+      { companyId, userId: principal.userId },
+      firstDayOf(span.from),
+      firstDayOf(span.to),
+    ),
   );
   const byMonth = groupBy(rows, (row) => row.month);
   const sourceTotals = (list: typeof rows): VoucherSourceTotal[] =>
@@ -137,19 +142,15 @@ export async function bankStatistic(
   const span = spanOf(query);
   const first = firstDayOf(span.from);
   const last = firstDayOf(span.to);
-  const { months, accounts, names } = await readWithCompanyAccess(
-    db,
-    principal.userId,
-    query.companyId,
-    async (companyId) => {
-      const [months, accounts, names] = await Promise.all([
-        facts.bankMonths(db, companyId, first, last),
-        facts.bankAccounts(db, companyId, first, last),
-        repository.accountNames(db, companyId),
-      ]);
-      return { months, accounts, names };
-    },
-  );
+  const { months, accounts, names } = await readGuardedByCompanyAccess(query.companyId, async (companyId) => {
+    const access = { companyId, userId: principal.userId };
+    const [months, accounts, names] = await Promise.all([
+      facts.bankMonths(db, access, first, last),
+      facts.bankAccounts(db, access, first, last),
+      repository.accountNames(db, companyId),
+    ]);
+    return months && accounts ? { months, accounts, names } : undefined;
+  });
   const byMonth = new Map(months.map((row) => [row.month, row]));
   const byAccount = new Map(accounts.map((row) => [row.companyBankId, row]));
   return {
@@ -179,17 +180,27 @@ const PAYMENT_STATUS_ORDER: readonly PaymentStatus[] = [
   PaymentStatus.CANCELED,
 ];
 
-function isPaymentStatus(status: number): status is PaymentStatus {
-  return (PAYMENT_STATUS_ORDER as readonly number[]).includes(status);
+const KNOWN_PAYMENT_STATUSES = new Set<number>(PAYMENT_STATUS_ORDER);
+
+type StatusSums = Map<PaymentStatus, PaymentStatusTotal>;
+
+function addToStatus(sums: StatusSums, status: PaymentStatus, count: number, amountOre: number) {
+  const found = sums.get(status);
+  if (found) {
+    found.count += count;
+    found.amountOre += amountOre;
+  } else sums.set(status, { status, count, amountOre });
 }
 
-function statusTotals(
-  rows: readonly { status: number; count: number; amountOre: number }[],
-): PaymentStatusTotal[] {
-  return PAYMENT_STATUS_ORDER.map((status) => {
-    const list = rows.filter((row) => row.status === status);
-    return { status, count: sumOf(list, (row) => row.count), amountOre: sumOf(list, (row) => row.amountOre) };
-  }).filter((total) => total.count !== 0);
+/** The statuses with payments, in the order of PAYMENT_STATUS_ORDER. */
+function statusTotals(sums: StatusSums | undefined): PaymentStatusTotal[] {
+  if (!sums) return [];
+  const totals: PaymentStatusTotal[] = [];
+  for (const status of PAYMENT_STATUS_ORDER) {
+    const total = sums.get(status);
+    if (total && total.count !== 0) totals.push(total);
+  }
+  return totals;
 }
 
 export async function paymentStatistic(
@@ -199,26 +210,38 @@ export async function paymentStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<PaymentStatisticReply> {
   const span = spanOf(query);
-  const rows = (
-    await readWithCompanyAccess(db, principal.userId, query.companyId, (companyId) =>
-      facts.paymentMonths(db, companyId, firstDayOf(span.from), firstDayOf(span.to)),
-    )
-  ).filter((row) => isPaymentStatus(row.status));
-  const byMonth = groupBy(rows, (row) => row.month);
-  const countOf = (status: PaymentStatus) =>
-    sumOf(
-      rows.filter((row) => row.status === status),
-      (row) => row.count,
-    );
+  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
+    facts.paymentMonths(
+      db,
+      { companyId, userId: principal.userId },
+      firstDayOf(span.from),
+      firstDayOf(span.to),
+    ),
+  );
+  const byMonth = new Map<string, StatusSums>();
+  const overall: StatusSums = new Map();
+  for (const row of rows) {
+    if (!KNOWN_PAYMENT_STATUSES.has(row.status)) continue;
+    const status = row.status as PaymentStatus;
+    let month = byMonth.get(row.month);
+    if (!month) {
+      month = new Map();
+      byMonth.set(row.month, month);
+    }
+    addToStatus(month, status, row.count, row.amountOre);
+    addToStatus(overall, status, row.count, row.amountOre);
+  }
+  const countOf = (status: PaymentStatus) => overall.get(status)?.count ?? 0;
+  const statuses = statusTotals(overall);
   return {
     span,
     months: monthsFrom(span.from, span.to).map((month) => ({
       month,
-      statuses: statusTotals(byMonth.get(month) ?? []),
+      statuses: statusTotals(byMonth.get(month)),
     })),
-    statuses: statusTotals(rows),
+    statuses,
     counter: {
-      total: sumOf(rows, (row) => row.count),
+      total: sumOf(statuses, (total) => total.count),
       forApproval: countOf(PaymentStatus.FOR_APPROVE),
       processing: countOf(PaymentStatus.PROCESSING),
       paid: countOf(PaymentStatus.PAID),
@@ -251,8 +274,8 @@ export async function vatStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VatStatisticReply> {
   const year = String(query.year).padStart(4, '0');
-  const rows = await readWithCompanyAccess(db, principal.userId, query.companyId, (companyId) =>
-    facts.vatMonths(db, companyId, `${year}-01-01`, `${year}-12-01`),
+  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
+    facts.vatMonths(db, { companyId, userId: principal.userId }, `${year}-01-01`, `${year}-12-01`),
   );
   const totals = rows.map(({ month: _month, ...total }) => total);
   const terms = [1, 2, 3, 4, 5, 6].map((term) => {
@@ -315,31 +338,31 @@ export async function companyOverview(
 ): Promise<CompanyOverview> {
   const now = today();
   const trendSince = firstDayOf(addMonths(monthOf(now), -(STATISTIC_LIMITS.balanceTrendMonths - 1)));
-  const { backlog, counts, accounts } = await readWithCompanyAccess(
-    db,
-    principal.userId,
-    query.companyId,
-    async (companyId) => {
-      const [backlogs, counts, accounts] = await Promise.all([
-        facts.backlogs(db, [companyId]),
-        repository.frontPageCounts(db, companyId, principal.userId, now, STATISTIC_LIMITS),
-        repository.accountBalances(db, companyId, trendSince),
-      ]);
-      return { backlog: backlogs[0], counts, accounts };
-    },
+  const page = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
+    facts.frontPage(
+      db,
+      { companyId, userId: principal.userId },
+      {
+        today: now,
+        trendSince,
+        expiringSoonDays: STATISTIC_LIMITS.expiringSoonDays,
+        tasksDueWithinDays: STATISTIC_LIMITS.tasksDueWithinDays,
+      },
+    ),
   );
+  const { backlog } = page;
   return {
     waiting: {
       transactionsMissingVoucher: backlog?.transactionsMissingVoucher ?? 0,
       transactionsMissingVoucherOre: backlog?.transactionsMissingVoucherOre ?? 0,
       paymentsForApproval: backlog?.paymentsForApproval ?? 0,
       paymentsFailed: backlog?.paymentsFailed ?? 0,
-      consentsExpiring: counts.consentsExpiring,
-      inboxUnread: counts.inboxUnread,
-      tasksDue: counts.tasksDue,
-      tasksOverdue: counts.tasksOverdue,
+      consentsExpiring: page.consentsExpiring,
+      inboxUnread: page.inboxUnread,
+      tasksDue: page.tasksDue,
+      tasksOverdue: page.tasksOverdue,
     },
-    accounts: accounts.map(
+    accounts: page.accounts.map(
       (account): AccountBalanceTrend => ({
         companyBankId: account.companyBankId,
         accountNumber: account.accountNumber,
@@ -349,7 +372,7 @@ export async function companyOverview(
         trend: account.trend,
       }),
     ),
-    has: { bankAccounts: counts.bankAccounts, transactions: counts.transactions, vouchers: counts.vouchers },
+    has: { bankAccounts: page.bankAccounts, transactions: page.transactions, vouchers: page.vouchers },
   };
 }
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 
 /**
  * The product as `npm start` runs it, for the benches that measure the whole server: the sandbox and the
@@ -17,7 +17,7 @@ const SERVER_BUILD = path.join(REPOSITORY_ROOT, 'apps/server/build.mjs');
 /** The server runs as `npm start` runs it: the built bundle, without a TypeScript loader. */
 const SERVER_ENTRY = path.join(REPOSITORY_ROOT, 'apps/server/dist/main.mjs');
 /** `BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` passes Node flags to the server, to profile it. */
-const EXTRA_SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter((flag) => flag);
+export const EXTRA_SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter((flag) => flag);
 
 export type SandboxProcess = { url: string; child: ChildProcess; smtpPort: number };
 export type ServerProcess = { url: string; child: ChildProcess; logFile: string };
@@ -75,25 +75,29 @@ export async function startServer(options: {
   const [port, mailIntakePort] = [await freePort(), await freePort()];
   const logFile = path.join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, SERVER_ENTRY], {
-    cwd: REPOSITORY_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      SANDBOX_URL: options.sandbox.url,
-      SMTP_PORT: String(options.sandbox.smtpPort),
-      START_SANDBOX: '0',
-      SEED_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      // Its own port for forwarded receipts, so the bench never meets another server's listener.
-      MAIL_INTAKE_PORT: String(mailIntakePort),
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags({ embedded: !options.databaseUrl }), ...EXTRA_SERVER_FLAGS, SERVER_ENTRY],
+    {
+      cwd: REPOSITORY_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: options.dataDir,
+        SANDBOX_URL: options.sandbox.url,
+        SMTP_PORT: String(options.sandbox.smtpPort),
+        START_SANDBOX: '0',
+        SEED_DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        // Its own port for forwarded receipts, so the bench never meets another server's listener.
+        MAIL_INTAKE_PORT: String(mailIntakePort),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const server = { url: `http://127.0.0.1:${port}`, child, logFile };

@@ -15,10 +15,10 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { givenAccountNumber } from '../apps/server/src/test/fixtures';
 import { readStatement } from '../packages/domain/src/statements/read-statement';
-import { residentMegabytes } from './built-server';
+import { EXTRA_SERVER_FLAGS, residentMegabytes } from './built-server';
 import type { BenchResult } from './result';
 
 const execFileAsync = promisify(execFile);
@@ -228,20 +228,24 @@ async function startServer(options: { databaseUrl?: string; dataDir: string }): 
   const logFile = path.join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile);
   await execFileAsync(process.execPath, [SERVER_BUILD]);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-    cwd: REPOSITORY_ROOT,
-    env: {
-      ...environment,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      SEED_DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      START_SANDBOX: '0',
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags({ embedded: !options.databaseUrl }), ...EXTRA_SERVER_FLAGS, SERVER_ENTRY],
+    {
+      cwd: REPOSITORY_ROOT,
+      env: {
+        ...environment,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: options.dataDir,
+        SEED_DEMO_DATA: '1',
+        LOG_LEVEL: 'warn',
+        START_SANDBOX: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const server = { url: `http://127.0.0.1:${port}`, child, logFile };

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import type { Db } from '../apps/server/src/db/client';
 import { vouchers } from '../apps/server/src/db/schema';
 import { BENCH_LOGIN, seedBenchCompanies, withBenchPostgres } from './bench-database';
@@ -175,7 +175,7 @@ async function startBareServer(): Promise<{
 }> {
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/bare-smtp-server.ts'],
+    [...serverNodeFlags({ embedded: false }), '--import', 'tsx', 'bench/bare-smtp-server.ts'],
     {
       cwd: REPOSITORY_ROOT,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { benchConsentSync } from './consent-sync';
 import { benchEhfIntake } from './ehf-intake';
 import { benchFirstLoad } from './first-load';
@@ -50,8 +50,8 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
  */
 const onlyWhenNamed = new Set(['soak', 'fuzz', 'growth']);
 
-// The servers measured in this process run with the flags the server runs with in production.
-const missingFlags = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+// The servers measured in this process run with the flags the server runs with in production on PostgreSQL.
+const missingFlags = serverNodeFlags({ embedded: false }).filter((flag) => !process.execArgv.includes(flag));
 if (missingFlags.length > 0) {
   const rerun = spawnSync(
     process.execPath,

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -41,10 +41,15 @@ if (!bundleIsCurrent) {
   if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { START_SANDBOX: '1', NODE_ENV: 'production', ...process.env },
-});
+const serverEnvironment = { START_SANDBOX: '1', NODE_ENV: 'production', ...process.env };
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags({ embedded: !serverEnvironment.DATABASE_URL }), serverBundle],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: serverEnvironment,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

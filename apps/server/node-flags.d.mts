@@ -1,2 +1,2 @@
-/** The flags the server's Node process runs with (node-flags.mjs). */
-export declare const SERVER_NODE_FLAGS: string[];
+/** The flags the server's Node process runs with, on the embedded database or on PostgreSQL (node-flags.mjs). */
+export declare function serverNodeFlags(database: { embedded: boolean }): string[];

@@ -79,16 +79,22 @@ export function bundleServer() {
 
 /** The bundled server with the Node flags it runs with in production, ready once it has said so. */
 export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
-  const { SERVER_NODE_FLAGS } = (await import(
+  const { serverNodeFlags } = (await import(
     pathToFileURL(path.join(serverRoot, 'node-flags.mjs')).href
-  )) as {
-    SERVER_NODE_FLAGS: string[];
-  };
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverRoot, 'dist/main.mjs')], {
-    cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  )) as typeof import('../../node-flags.mjs');
+  const serverEnvironment: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...environment };
+  const child = spawn(
+    process.execPath,
+    [
+      ...serverNodeFlags({ embedded: !serverEnvironment.DATABASE_URL }),
+      path.join(serverRoot, 'dist/main.mjs'),
+    ],
+    {
+      cwd: repositoryRoot,
+      env: serverEnvironment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

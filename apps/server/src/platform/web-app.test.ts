@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 
@@ -60,6 +61,46 @@ describe('the web app on the same port', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
     }
+  });
+
+  it('sends an asset compressed as the build wrote it, in the encoding the browser takes, and lets it be kept', async () => {
+    const script = `export const answer = ${JSON.stringify('x'.repeat(4096))};`;
+    mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(distDir, 'assets', 'index-3fa9c2.js'), script);
+    writeFileSync(path.join(distDir, 'assets', 'index-3fa9c2.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(distDir, 'assets', 'index-3fa9c2.js.gz'), gzipSync(script));
+    const url = '/assets/index-3fa9c2.js';
+
+    const brotli = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+
+    const gzip = await context.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('has a file outside assets/, whose name does not change with its content, asked for again', async () => {
+    writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const icon = await context.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('lets the app load over plain HTTP on any host name', async () => {

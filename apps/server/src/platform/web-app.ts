@@ -30,11 +30,35 @@ function isPartyReturnPage(url: string): boolean {
   return PARTY_RETURN_PATHS.includes(url.split('?', 1)[0] ?? '');
 }
 
+/**
+ * The build names every file under assets/ after a hash of its content, so a name always means the same
+ * bytes: browsers keep them for a year without asking again, and a new build is new names.
+ */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+function isHashedAsset(distDir: string, filePath: string): boolean {
+  return path.relative(distDir, filePath).split(path.sep)[0] === 'assets';
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
     // Files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      // The build writes each asset brotli- and gzip-compressed beside it (apps/web/vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('vary', 'accept-encoding');
+        response.setHeader(
+          'cache-control',
+          isHashedAsset(distDir, filePath) ? HASHED_ASSET_CACHE : 'no-cache',
+        );
+      },
+    });
     // The front door: the folder itself is not a file to serve, the app is.
     app.get('/', (_request, reply) => sendIndex(reply));
   }

@@ -61,12 +61,17 @@ export async function logTail(server: ServerProcess): Promise<string> {
   return (await readFile(server.logFile, 'utf8').catch(() => '')).slice(-4000);
 }
 
+function withoutDatabaseUrl(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _inherited, ...rest } = environment;
+  return rest;
+}
+
 /**
- * The built server on the bench database, with its job runner, reaching the sandbox's parties; `env`
- * adds to or overrides its settings.
+ * The built server on the bench database (the embedded one in the data folder when none is given), with
+ * its job runner, reaching the sandbox's parties; `env` adds to or overrides its settings.
  */
 export async function startServer(options: {
-  databaseUrl: string;
+  databaseUrl?: string;
   sandbox: { url: string; smtpPort: number };
   dataDir: string;
   env?: Record<string, string>;
@@ -81,8 +86,8 @@ export async function startServer(options: {
     {
       cwd: REPOSITORY_ROOT,
       env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
+        ...withoutDatabaseUrl(process.env),
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: options.dataDir,

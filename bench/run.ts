@@ -8,6 +8,7 @@ import { benchFuzz } from './fuzz';
 import { benchGrowth } from './growth';
 import { benchImports } from './imports';
 import { benchIso20022 } from './iso20022';
+import { benchLighthouse } from './lighthouse';
 import { benchMailIntake } from './mail-intake';
 import { benchMatching } from './matching';
 import { benchPayments } from './payments';
@@ -35,6 +36,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   periods: benchPeriods,
   statistics: benchStatistics,
   'first-load': benchFirstLoad,
+  lighthouse: benchLighthouse,
   start: benchStart,
   signing: benchSigning,
   'consent-sync': benchConsentSync,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -27,6 +27,8 @@ const ACCESSIBILITY_GOAL = 100;
 const DEMO_LOGIN = { email: 'regnskap@demo.no', password: 'demo1234' };
 const DEMO_COMPANY = 'nordlys-bakeri';
 const CHROMIUM = '/usr/bin/chromium';
+/** `LIGHTHOUSE_REPORTS=folder` keeps each page's whole report there as JSON, to look into. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web');
 
 type Page = { name: string; path: string; signedIn: boolean };
@@ -53,7 +55,7 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS'],
 ] as const;
 
-async function audit(url: string, port: number): Promise<Scores> {
+async function audit(url: string, port: number, name: string): Promise<Scores> {
   const result = await lighthouse(
     url,
     {
@@ -66,6 +68,10 @@ async function audit(url: string, port: number): Promise<Scores> {
     desktopConfig,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORTS_DIR) {
+    await mkdir(REPORTS_DIR, { recursive: true });
+    await writeFile(path.join(REPORTS_DIR, `${name.replaceAll(' ', '-')}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const accessibilityAudits = categories.accessibility?.auditRefs.map((ref) => ref.id) ?? [];
@@ -105,7 +111,7 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
         await tab.waitForURL((url) => !url.pathname.startsWith('/login'));
       }
       process.stderr.write(`  lighthouse: ${page.name}…\n`);
-      const scores = await audit(`${server.url}${page.path}`, port);
+      const scores = await audit(`${server.url}${page.path}`, port, page.name);
       process.stderr.write(
         `    performance ${scores.performance} (${scores.metrics}), accessibility ${scores.accessibility}` +
           (scores.failedAccessibilityAudits.length > 0

@@ -24,7 +24,13 @@ import { addDays, addMonths, firstDayOf, type Month, monthOf, monthsFrom, todayI
 import type { Db } from '../../db/client';
 import type { Principal } from '../../platform/auth';
 import { readGuardedByCompanyAccess, readWithCompanyAccess } from '../companies';
-import type { BankMonthFact, CompanyBacklogFact, StatisticFacts, WorkWeekFact } from './statistic.facts';
+import type {
+  BankMonthFact,
+  CompanyAccess,
+  CompanyBacklogFact,
+  StatisticFacts,
+  WorkWeekFact,
+} from './statistic.facts';
 import * as repository from './statistic.repository';
 
 const TIME_ZONE = 'Europe/Oslo';
@@ -34,6 +40,15 @@ function today(): string {
 }
 
 type Span = { from: Month; to: Month };
+
+/** Facts of the company asked for, read with the user's access checked in the same statement. */
+function readCompanyFacts<T>(
+  principal: Principal,
+  companyId: number | undefined,
+  read: (access: CompanyAccess) => Promise<T | undefined>,
+): Promise<T> {
+  return readGuardedByCompanyAccess(companyId, (id) => read({ companyId: id, userId: principal.userId }));
+}
 
 /** The months asked for; twelve up to this month when left out, twelve from or to the one end given. */
 function spanOf(query: Pick<StatisticPeriodQuery, 'from' | 'to'>): Span {
@@ -83,13 +98,8 @@ export async function voucherStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VoucherStatisticReply> {
   const span = spanOf(query);
-  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
-    facts.voucherMonths(
-      db,
-      { companyId, userId: principal.userId },
-      firstDayOf(span.from),
-      firstDayOf(span.to),
-    ),
+  const rows = await readCompanyFacts(principal, query.companyId, (access) =>
+    facts.voucherMonths(db, access, firstDayOf(span.from), firstDayOf(span.to)),
   );
   const byMonth = groupBy(rows, (row) => row.month);
   const sourceTotals = (list: typeof rows): VoucherSourceTotal[] =>
@@ -142,12 +152,11 @@ export async function bankStatistic(
   const span = spanOf(query);
   const first = firstDayOf(span.from);
   const last = firstDayOf(span.to);
-  const { months, accounts, names } = await readGuardedByCompanyAccess(query.companyId, async (companyId) => {
-    const access = { companyId, userId: principal.userId };
+  const { months, accounts, names } = await readCompanyFacts(principal, query.companyId, async (access) => {
     const [months, accounts, names] = await Promise.all([
       facts.bankMonths(db, access, first, last),
       facts.bankAccounts(db, access, first, last),
-      repository.accountNames(db, companyId),
+      repository.accountNames(db, access.companyId),
     ]);
     return months && accounts ? { months, accounts, names } : undefined;
   });
@@ -210,13 +219,8 @@ export async function paymentStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<PaymentStatisticReply> {
   const span = spanOf(query);
-  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
-    facts.paymentMonths(
-      db,
-      { companyId, userId: principal.userId },
-      firstDayOf(span.from),
-      firstDayOf(span.to),
-    ),
+  const rows = await readCompanyFacts(principal, query.companyId, (access) =>
+    facts.paymentMonths(db, access, firstDayOf(span.from), firstDayOf(span.to)),
   );
   const byMonth = new Map<string, StatusSums>();
   const overall: StatusSums = new Map();
@@ -274,8 +278,8 @@ export async function vatStatistic(
   facts: StatisticFacts = repository.summaryFacts,
 ): Promise<VatStatisticReply> {
   const year = String(query.year).padStart(4, '0');
-  const rows = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
-    facts.vatMonths(db, { companyId, userId: principal.userId }, `${year}-01-01`, `${year}-12-01`),
+  const rows = await readCompanyFacts(principal, query.companyId, (access) =>
+    facts.vatMonths(db, access, `${year}-01-01`, `${year}-12-01`),
   );
   const totals = rows.map(({ month: _month, ...total }) => total);
   const terms = [1, 2, 3, 4, 5, 6].map((term) => {
@@ -338,17 +342,13 @@ export async function companyOverview(
 ): Promise<CompanyOverview> {
   const now = today();
   const trendSince = firstDayOf(addMonths(monthOf(now), -(STATISTIC_LIMITS.balanceTrendMonths - 1)));
-  const page = await readGuardedByCompanyAccess(query.companyId, (companyId) =>
-    facts.frontPage(
-      db,
-      { companyId, userId: principal.userId },
-      {
-        today: now,
-        trendSince,
-        expiringSoonDays: STATISTIC_LIMITS.expiringSoonDays,
-        tasksDueWithinDays: STATISTIC_LIMITS.tasksDueWithinDays,
-      },
-    ),
+  const page = await readCompanyFacts(principal, query.companyId, (access) =>
+    facts.frontPage(db, access, {
+      today: now,
+      trendSince,
+      expiringSoonDays: STATISTIC_LIMITS.expiringSoonDays,
+      tasksDueWithinDays: STATISTIC_LIMITS.tasksDueWithinDays,
+    }),
   );
   const { backlog } = page;
   return {

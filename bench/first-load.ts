@@ -8,11 +8,6 @@ import type { BenchResult } from './result';
 /** The issue's goal: at most this much gzipped JavaScript before the sign-in page is interactive. */
 const GOAL_KB = 200;
 const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web');
-/** The language a first visit shows, whose texts the entry waits for before the first screen. */
-const FIRST_LANGUAGE_TEXTS = 'src/i18n/en.json';
-
-type Manifest = Record<string, { file: string }>;
-
 const kilobytes = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 const BLANK_APP_FILES: Record<string, string> = {
@@ -67,25 +62,22 @@ function blankAppJavaScript(): number {
 
 /**
  * What a first visit downloads before the sign-in page runs: the entry and every chunk index.html
- * preloads, and the texts of the first language, each gzipped at level 9 as a server would send them.
- * The web app is built from the working tree into a folder of its own; each chunk's size is printed.
+ * preloads (the entry carries the sign-in page's texts; a language's whole texts load with the first
+ * screen beyond it), each gzipped at level 9 as a server would send them. The web app is built from the
+ * working tree into a folder of its own; each chunk's size is printed.
  */
 export async function benchFirstLoad(): Promise<BenchResult[]> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'bilag-first-load-'));
   try {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--manifest', 'manifest.json'], {
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir], {
       cwd: WEB_ROOT,
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stderr}`);
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as Manifest;
-    const texts = manifest[FIRST_LANGUAGE_TEXTS]?.file;
-    if (!texts) throw new Error(`the build has no chunk for ${FIRST_LANGUAGE_TEXTS}`);
-    const files = [
-      ...[...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? ''),
-      texts,
-    ];
+    const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1] ?? '',
+    );
     const sizes = files.map((file) => ({
       file,
       gzipped: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { RequireService } from '../features/company-services';
 import { TUTORIALS } from '../features/tutorials/tutorial.catalogue';
+import { loadAllTexts } from '../i18n/language';
 import { LoadingSpinner } from '../ui/LoadingSpinner';
 import { callbackRoutes } from './callbacks/callback-routes';
 import { useCurrentCompany } from './company/CurrentCompany';
@@ -49,33 +50,48 @@ function withSpinner(page: ReactNode) {
   );
 }
 
+/** A screen beyond the entry's own: its code loads together with the language's whole texts. */
+function withAllTexts<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return async () => (await Promise.all([load(), loadAllTexts()]))[0];
+}
+
 // Only the sign-in page's code loads with the entry: the company's layout, the company picker and the
 // return pages of outside parties load when first opened.
-const CompanyRoute = lazy(() =>
-  import('./layout/CompanyRoute').then((module) => ({ default: module.CompanyRoute })),
+const CompanyRoute = lazy(
+  withAllTexts(() => import('./layout/CompanyRoute').then((module) => ({ default: module.CompanyRoute }))),
 );
-const SelectCompanyPage = lazy(() =>
-  import('../features/companies/SelectCompanyPage').then((module) => ({ default: module.SelectCompanyPage })),
+const SelectCompanyPage = lazy(
+  withAllTexts(() =>
+    import('../features/companies/SelectCompanyPage').then((module) => ({
+      default: module.SelectCompanyPage,
+    })),
+  ),
 );
-const CallbackPage = lazy(() =>
-  import('./callbacks/CallbackPage').then((module) => ({ default: module.CallbackPage })),
+const CallbackPage = lazy(
+  withAllTexts(() => import('./callbacks/CallbackPage').then((module) => ({ default: module.CallbackPage }))),
 );
 
 // The mobile app's task web views: outside the company's layout, signed in by the token they are opened with.
-const TaskDescriptionWebviewPage = lazy(() =>
-  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
-    default: module.TaskDescriptionWebviewPage,
-  })),
+const TaskDescriptionWebviewPage = lazy(
+  withAllTexts(() =>
+    import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+      default: module.TaskDescriptionWebviewPage,
+    })),
+  ),
 );
-const TaskCommentWebviewPage = lazy(() =>
-  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
-    default: module.TaskCommentWebviewPage,
-  })),
+const TaskCommentWebviewPage = lazy(
+  withAllTexts(() =>
+    import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+      default: module.TaskCommentWebviewPage,
+    })),
+  ),
 );
-const TaskCommentEditWebviewPage = lazy(() =>
-  import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
-    default: module.TaskCommentEditWebviewPage,
-  })),
+const TaskCommentEditWebviewPage = lazy(
+  withAllTexts(() =>
+    import('../features/tasks/webview/TaskWebviewPages').then((module) => ({
+      default: module.TaskCommentEditWebviewPage,
+    })),
+  ),
 );
 
 const taskWebviewRoutes: RouteObject[] = [
@@ -88,8 +104,10 @@ const taskWebviewRoutes: RouteObject[] = [
 }));
 
 // The tutorial videos: outside any company and without a sign-in, behind the tutorials' own password.
-const TutorialPage = lazy(() =>
-  import('../features/tutorials/TutorialPage').then((module) => ({ default: module.TutorialPage })),
+const TutorialPage = lazy(
+  withAllTexts(() =>
+    import('../features/tutorials/TutorialPage').then((module) => ({ default: module.TutorialPage })),
+  ),
 );
 
 const tutorialRoutes: RouteObject[] = TUTORIALS.map(({ name, path }) => ({
@@ -98,7 +116,7 @@ const tutorialRoutes: RouteObject[] = TUTORIALS.map(({ name, path }) => ({
 }));
 
 // Where an invitation e-mail's link lands: the invited person has no sign-in yet.
-const InvitationPage = lazy(() => import('../features/company-users/InvitationPage'));
+const InvitationPage = lazy(withAllTexts(() => import('../features/company-users/InvitationPage')));
 
 const companyAreaRoutes: RouteObject[] = companyAreas.flatMap((area) => {
   const element = areaElement(area, area.page, area.id);

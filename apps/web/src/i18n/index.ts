@@ -1,15 +1,17 @@
 import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dateLocaleTag, languageTexts, localeOfLanguage, readStoredLanguage } from './language';
+import { firstScreenTexts } from './first-screen-texts';
+import { dateLocaleTag, localeOfLanguage, readStoredLanguage } from './language';
 
 const language = readStoredLanguage();
 dayjs.locale(dateLocaleTag(language));
 document.documentElement.lang = localeOfLanguage(language);
 
-// Only the stored language's texts load before the first screen; the other loads when it is picked.
+// The entry carries the first screens' texts; a language's whole texts load with the first screen
+// beyond them, or when the language is picked.
 await i18n.use(initReactI18next).init({
-  resources: { [language]: { translation: await languageTexts(language) } },
+  resources: { [language]: { translation: firstScreenTexts[language] } },
   lng: language,
   fallbackLng: 'en',
   supportedLngs: ['en', 'no'],

@@ -53,15 +53,19 @@ const textsOf: Record<Language, () => Promise<{ default: Record<string, unknown>
   no: () => import('./no.json'),
 };
 
-export async function languageTexts(language: Language): Promise<Record<string, unknown>> {
-  return (await textsOf[language]()).default;
+const wholeTextsLoaded = new Set<Language>();
+
+/** Adds a language's whole texts to the first screens' (see first-screen-texts.ts), once. */
+export async function loadAllTexts(language: Language = currentLanguage()): Promise<void> {
+  if (wholeTextsLoaded.has(language)) return;
+  const texts = (await textsOf[language]()).default;
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  wholeTextsLoaded.add(language);
 }
 
 /** Switches the interface texts, the date locale and the language header of every later call. */
 export async function applyLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await languageTexts(language));
-  }
+  await loadAllTexts(language);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   dayjs.locale(dateLocaleTag(language));
   document.documentElement.lang = localeOf[language];

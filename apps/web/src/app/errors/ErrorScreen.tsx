@@ -1,4 +1,4 @@
-import { ActionIcon, Center, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,18 +35,11 @@ export function ErrorScreen({ error }: ErrorScreenProps) {
           {t('errors.boundaryText')}
         </Text>
         <Text c="dimmed">{t('errors.boundaryHint')}</Text>
-        <Tooltip label={t('errors.goBack')}>
-          <ActionIcon
-            size={48}
-            radius="xl"
-            variant="filled"
-            aria-label={t('errors.goBack')}
-            onClick={onGoBack}
-            mt="sm"
-          >
-            <IconArrowLeft size={24} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Box mt="sm">
+          <Button onClick={onGoBack} leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {t('errors.goBack')}
+          </Button>
+        </Box>
       </Stack>
     </Center>
   );

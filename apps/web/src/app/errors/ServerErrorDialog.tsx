@@ -1,33 +1,21 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { closeServerErrorDialog, useServerFailure } from './server-error.store';
+import { lazy, Suspense, useState } from 'react';
+import { useServerFailure } from './server-error.store';
 
+const ServerErrorModal = lazy(() =>
+  import('./ServerErrorModal').then((module) => ({ default: module.ServerErrorModal })),
+);
+
+/**
+ * The dialog of a failure of the server. Its code loads with the first failure, not with the sign-in
+ * page, and stays mounted afterwards so that the dialog closes with its transition.
+ */
 export function ServerErrorDialog() {
-  const { t } = useTranslation();
   const failure = useServerFailure();
-  return (
-    <Modal
-      opened={failure !== null}
-      onClose={closeServerErrorDialog}
-      title={t('errors.serverErrorTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 650 } }}
-    >
-      <Stack gap="md">
-        <Text fw={600}>{t('errors.serverErrorText')}</Text>
-        {failure && (
-          <Text size="sm" c="dimmed" data-testid="server-error-message">
-            {failure.message}
-          </Text>
-        )}
-        <Text size="sm">{t('errors.serverErrorHint')}</Text>
-        <Group justify="flex-end">
-          <Button onClick={closeServerErrorDialog} data-autofocus miw={96}>
-            {t('common.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  const [hasFailed, setHasFailed] = useState(false);
+  if (failure && !hasFailed) setHasFailed(true);
+  return hasFailed ? (
+    <Suspense>
+      <ServerErrorModal />
+    </Suspense>
+  ) : null;
 }

@@ -2,18 +2,23 @@ import type { Language } from '@bilag/contracts';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
 import { startSession } from '../../app/session/session.actions';
 import { useSession } from '../../app/session/session.store';
 import { applyLanguage, currentLanguage } from '../../i18n/language';
-import { LanguagePicker } from '../../ui/LanguagePicker';
 import { Logo } from '../../ui/Logo';
 import { useChangeLanguageMutation, useLoginMutation } from './auth.mutations';
 import { authKeys } from './auth.queries';
 import { LoginForm } from './LoginForm';
+
+// The language menu's code (its popover) loads just after the form shows, in a space kept for it.
+const LanguagePicker = lazy(() =>
+  import('../../ui/LanguagePicker').then((module) => ({ default: module.LanguagePicker })),
+);
+const LANGUAGE_PICKER_HEIGHT = 36;
 
 /** Only a path of this app may follow sign-in, never another site ("//evil.example" is a host). */
 function safeReturnPath(value: string | null): string {
@@ -59,7 +64,9 @@ export function LoginPage() {
     <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group component="header" justify="space-between" px="lg" py="md">
         <Logo />
-        <LanguagePicker onPick={onPickLanguage} />
+        <Suspense fallback={<Box h={LANGUAGE_PICKER_HEIGHT} />}>
+          <LanguagePicker onPick={onPickLanguage} />
+        </Suspense>
       </Group>
       <Container component="main" size={440} w="100%" py="xl" style={{ flex: 1 }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} mt={{ base: 0, sm: 'xl' }}>

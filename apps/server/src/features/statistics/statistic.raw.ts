@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StatisticFacts } from './statistic.facts';
-import { factsOf, firstDay, lastDay, readCompanies } from './statistic.repository';
+import { factsOf, firstDay, jsonColumns, lastDay, readCompanies } from './statistic.repository';
 
 const companyId = sql.placeholder('companyId');
 /** Raw rows are bounded by their own dates, up to the end of the last month asked for. */
@@ -13,7 +13,7 @@ const afterLastMonth = sql`${lastDay} + interval '1 month'`;
  * so that the two differ only in the rows they read.
  */
 export const rawFacts: StatisticFacts = factsOf('raw', {
-  voucherMonths: sql`select json_agg(json_build_array(month, source, vouchers, amount_ore))
+  voucherMonths: sql`select ${jsonColumns('month', 'source', 'vouchers', 'amount_ore')}
     from (
       select date_trunc('month', effective_date)::date as month, source, count(*) as vouchers,
              coalesce(sum(amount_ore), 0) as amount_ore
@@ -23,7 +23,7 @@ export const rawFacts: StatisticFacts = factsOf('raw', {
        group by 1, 2
     ) as months`,
 
-  bankMonths: sql`select json_agg(json_build_array(month, transactions, unexplained, unexplained_ore, timed, days))
+  bankMonths: sql`select ${jsonColumns('month', 'transactions', 'unexplained', 'unexplained_ore', 'timed', 'days')}
     from (
       select date_trunc('month', booking_date)::date as month, count(*) as transactions,
              count(*) filter (where status = 1) as unexplained,
@@ -35,7 +35,7 @@ export const rawFacts: StatisticFacts = factsOf('raw', {
        group by 1
     ) as months`,
 
-  bankAccounts: sql`select json_agg(json_build_array(company_bank_id, transactions, unexplained, unexplained_ore))
+  bankAccounts: sql`select ${jsonColumns('company_bank_id', 'transactions', 'unexplained', 'unexplained_ore')}
     from (
       select company_bank_id, count(*) as transactions, count(*) filter (where status = 1) as unexplained,
              coalesce(sum(abs(amount_ore)) filter (where status = 1), 0) as unexplained_ore
@@ -44,7 +44,7 @@ export const rawFacts: StatisticFacts = factsOf('raw', {
        group by company_bank_id
     ) as accounts`,
 
-  paymentMonths: sql`select json_agg(json_build_array(month, status, payments, amount_ore))
+  paymentMonths: sql`select ${jsonColumns('month', 'status', 'payments', 'amount_ore')}
     from (
       select date_trunc('month', due_date)::date as month, status, count(*) as payments, sum(amount_ore) as amount_ore
         from payments
@@ -52,7 +52,7 @@ export const rawFacts: StatisticFacts = factsOf('raw', {
        group by 1, 2
     ) as months`,
 
-  vatMonths: sql`select json_agg(json_build_array(month, category, rate, documents, taxable_ore, tax_ore))
+  vatMonths: sql`select ${jsonColumns('month', 'category', 'rate', 'documents', 'taxable_ore', 'tax_ore')}
     from (
       select month, category, rate, count(*) as documents, sum(direction * taxable) as taxable_ore,
              sum(direction * tax) as tax_ore
@@ -81,7 +81,7 @@ export const rawFacts: StatisticFacts = factsOf('raw', {
    where exists (select 1 from bank_transactions where company_id = company.id)
       or exists (select 1 from payments where company_id = company.id and status in (0, 2))`,
 
-  workWeeks: sql`select json_agg(json_build_array(company_id, week, vouchers, explained, tasks))
+  workWeeks: sql`select ${jsonColumns('company_id', 'week', 'vouchers', 'explained', 'tasks')}
     from (
       select company_id, week, sum(vouchers) as vouchers, sum(explained) as explained, sum(tasks) as tasks
         from (

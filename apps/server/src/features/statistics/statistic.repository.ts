@@ -232,7 +232,7 @@ export const firstDay = sql`${placeholder('first')}::date`;
 export const lastDay = sql`${placeholder('last')}::date`;
 const companyMonths = sql`company_id = ${placeholder('companyId')} and month between ${firstDay} and ${lastDay}`;
 
-/** The facts from the summary tables that migration 0015's triggers keep. */
+/** The facts from the summary tables that the triggers of migrations 0013, 0015 and 0016 keep. */
 export const summaryFacts: StatisticFacts = factsOf('summary', {
   voucherMonths: sql`select ${jsonColumns('month', 'source', 'voucher_count', 'amount_ore')}
     from voucher_month_totals where ${companyMonths} and voucher_count <> 0`,
@@ -266,22 +266,9 @@ export const summaryFacts: StatisticFacts = factsOf('summary', {
   vatMonths: sql`select ${jsonColumns('month', 'category', 'rate', 'document_count', 'taxable_ore', 'tax_ore')}
     from vat_month_totals where ${companyMonths} and document_count <> 0`,
 
-  backlogs: (
-    companyIds,
-  ) => sql`select json_agg(json_build_array(company_id, missing, missing_ore, for_approval, failed))
-    from (
-      select company_id, sum(missing) as missing, sum(missing_ore) as missing_ore,
-             sum(for_approval) as for_approval, sum(failed) as failed
-        from (
-          select company_id, unexplained_count as missing, unexplained_abs_ore as missing_ore,
-                 0 as for_approval, 0 as failed
-            from bank_month_totals where company_id = any(${companyIds})
-          union all
-          select company_id, 0, 0, payment_count * (status = 0)::int, payment_count * (status = 2)::int
-            from payment_month_totals where company_id = any(${companyIds}) and status in (0, 2)
-        ) as backlog
-       group by company_id
-    ) as companies`,
+  backlogs: (companyIds) => sql`select json_agg(json_build_array(company_id, transactions_missing_voucher,
+      transactions_missing_voucher_ore, payments_for_approval, payments_failed))
+    from company_backlog_totals where company_id = any(${companyIds})`,
 
   workWeeks: sql`select ${jsonColumns('company_id', 'week', 'vouchers_added', 'transactions_explained', 'tasks_completed')}
     from work_week_totals

@@ -81,3 +81,18 @@ export const workWeekTotals = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.week] })],
 );
+
+/**
+ * What waits in each company, over all its months: bank transactions missing their voucher (how many,
+ * and their amounts without sign) and payments waiting for approval or failed. Statement triggers of
+ * migration 0016 on bank_month_totals and payment_month_totals move it by the difference each change
+ * of those makes, so the front page and the bureau's team read one row a company instead of every
+ * month of every account.
+ */
+export const companyBacklogTotals = pgTable('company_backlog_totals', {
+  companyId: integer('company_id').primaryKey(),
+  transactionsMissingVoucher: integer('transactions_missing_voucher').notNull().default(0),
+  transactionsMissingVoucherOre: numeric('transactions_missing_voucher_ore').notNull().default('0'),
+  paymentsForApproval: integer('payments_for_approval').notNull().default(0),
+  paymentsFailed: integer('payments_failed').notNull().default(0),
+});

@@ -530,6 +530,19 @@ describe('matching vouchers with bank transactions', () => {
         actions: [{ kind: 'setStatus', status: 4 }],
       });
       expect(global.statusCode, global.body).toBe(200);
+      // Half of a surrogate pair is refused by the contract, field by field, not by PostgreSQL's jsonb.
+      for (const draft of [
+        { name: 'Gebyr \ud800', conditions: feeRule.conditions, actions: feeRule.actions },
+        {
+          name: 'Gebyr',
+          conditions: [{ kind: 'text', operator: 'contains', value: 'gebyr \udc00' }],
+          actions: feeRule.actions,
+        },
+      ]) {
+        const refusedText = await context.call('POST', '/api/main/globalRules/add', draft);
+        expect(refusedText.statusCode, refusedText.body).toBe(400);
+        expect(refusedText.json().data, refusedText.body).toEqual(expect.any(Array));
+      }
       await context.call('POST', '/api/main/localRules/add', { companyId, ...feeRule, priority: 500 });
       const preview = (
         await context.call('POST', '/api/main/globalRules/preview', {

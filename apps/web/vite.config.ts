@@ -8,13 +8,16 @@ const apiServer = 'http://localhost:3000';
 
 /**
  * React, React DOM and the router serve every screen and change less often than the app, so they get a
- * chunk of their own that browsers keep cached. Every other library is left to Rollup, which puts each
+ * chunk of their own that browsers keep cached. The schema library gets one too: every screen beyond
+ * sign-in needs it and the sign-in page does not, and Rollup's merging of small chunks would otherwise
+ * fold it into a chunk the sign-in page loads. Every other library is left to Rollup, which puts each
  * module with the code that uses it: the first page loads only the Mantine components, icons and
  * helpers of the app's shell, and the editor, drag and drop, the charts and the regular-expression
  * engine load with the first screen that needs them.
  */
 function vendorChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+  if (/\/node_modules\/zod\//.test(id)) return 'zod';
   return undefined;
 }
 

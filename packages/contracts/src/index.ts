@@ -12,6 +12,7 @@ export * from './ids';
 export * from './imports';
 export * from './inbox';
 export * from './language';
+export * from './languages';
 export * from './mail';
 export * from './matching';
 export * from './payment-packages';

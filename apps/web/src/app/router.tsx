@@ -2,7 +2,6 @@ import { Center } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
-import { RequireService } from '../features/company-services';
 import { TUTORIALS } from '../features/tutorials/tutorial.catalogue';
 import { loadAllTexts } from '../i18n/language';
 import { LoadingSpinner } from '../ui/LoadingSpinner';
@@ -10,8 +9,6 @@ import { callbackRoutes } from './callbacks/callback-routes';
 import { useCurrentCompany } from './company/CurrentCompany';
 import { companyPath } from './company/company-path';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
-import { RequireAction } from './layout/RequireAction';
-import { type CompanyArea, companyAreas } from './navigation';
 import { RootLayout } from './RootLayout';
 import { RequireSession } from './session/RequireSession';
 import { NotFoundPage } from './status/NotFoundPage';
@@ -20,19 +17,6 @@ import { UnauthorizedPage } from './status/UnauthorizedPage';
 function CompanyNotFound() {
   const company = useCurrentCompany();
   return <NotFoundPage isEmbedded homePath={companyPath(company)} />;
-}
-
-function areaElement(area: CompanyArea, Page: CompanyArea['page'], key: string) {
-  const page = (
-    <Suspense>
-      <Page />
-    </Suspense>
-  );
-  return (
-    <RequireAction key={key} action={area.requiredAction}>
-      {area.requiredService ? <RequireService service={area.requiredService}>{page}</RequireService> : page}
-    </RequireAction>
-  );
 }
 
 /** A page whose code loads when it is first opened, with a spinner until it has. */
@@ -118,15 +102,26 @@ const tutorialRoutes: RouteObject[] = TUTORIALS.map(({ name, path }) => ({
 // Where an invitation e-mail's link lands: the invited person has no sign-in yet.
 const InvitationPage = lazy(withAllTexts(() => import('../features/company-users/InvitationPage')));
 
-const companyAreaRoutes: RouteObject[] = companyAreas.flatMap((area) => {
-  const element = areaElement(area, area.page, area.id);
-  const areaRoute: RouteObject = area.path === '' ? { index: true, element } : { path: area.path, element };
-  const subPageRoutes = (area.subPages ?? []).map((subPage) => ({
-    path: `${area.path}/${subPage.path}`,
-    element: areaElement(area, subPage.page, `${area.id}/${subPage.path}`),
-  }));
-  return [areaRoute, ...subPageRoutes];
-});
+/** The route the company's areas join (company-area-routes.tsx) when a company's address is first opened. */
+const COMPANY_AREAS_ROUTE_ID = 'company-areas';
+
+let companyAreasAdded: Promise<void> | undefined;
+
+/**
+ * Adds the company's areas to the route table once: their menu, role guards and page loaders are no part
+ * of the sign-in page. React Router asks for this on every address it cannot match whole or matched
+ * through a parameter, which is where a company's address lands before its areas are known.
+ */
+function addCompanyAreas({ patch }: { patch: (routeId: string, children: RouteObject[]) => void }) {
+  companyAreasAdded ??= import('./company-area-routes').then(
+    ({ companyAreaRoutes }) => patch(COMPANY_AREAS_ROUTE_ID, companyAreaRoutes),
+    (error: unknown) => {
+      companyAreasAdded = undefined;
+      throw error;
+    },
+  );
+  return companyAreasAdded;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -150,7 +145,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { index: true, element: withSpinner(<SelectCompanyPage />) },
-          { path: ':companyAlias', element: withSpinner(<CompanyRoute />), children: companyAreaRoutes },
+          { id: COMPANY_AREAS_ROUTE_ID, path: ':companyAlias', element: withSpinner(<CompanyRoute />) },
         ],
       },
       // Every other address is one no page answers: not found whether or not anyone is signed in, and
@@ -169,4 +164,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addCompanyAreas });

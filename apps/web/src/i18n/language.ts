@@ -1,4 +1,4 @@
-import { Language } from '@bilag/contracts';
+import { isLanguage, LANGUAGES, type Language } from '@bilag/contracts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nb';
 import 'dayjs/locale/vi';
@@ -12,11 +12,11 @@ const localeOf: Record<Language, string> = { en: 'en', no: 'nb' };
 /** Language names are shown in their own language, so a person can find theirs whatever is showing now. */
 export const languageNames: Record<Language, string> = { en: 'English', no: 'Norsk' };
 
-export const supportedLanguages = Language.options;
+export const supportedLanguages = LANGUAGES;
 
 export function readStoredLanguage(): Language {
-  const parsed = Language.safeParse(localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  return parsed.success ? parsed.data : 'en';
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : 'en';
 }
 
 export function localeOfLanguage(language: Language): string {
@@ -73,5 +73,5 @@ export async function applyLanguage(language: Language): Promise<void> {
 }
 
 export function currentLanguage(): Language {
-  return Language.safeParse(i18n.language).data ?? 'en';
+  return isLanguage(i18n.language) ? i18n.language : 'en';
 }

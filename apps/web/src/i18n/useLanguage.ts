@@ -1,7 +1,7 @@
-import { Language } from '@bilag/contracts';
+import { isLanguage, type Language } from '@bilag/contracts';
 import { useTranslation } from 'react-i18next';
 
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
-  return Language.safeParse(i18n.resolvedLanguage).data ?? 'en';
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiPrefix } from '../endpoints';
 import { envelope } from '../envelope';
-import { Language, normalizeLanguage } from '../language';
+import { Language } from '../language';
+import { normalizeLanguage } from '../languages';
 import { route } from '../route';
 
 export const ChangeLanguageRequest = z.object({

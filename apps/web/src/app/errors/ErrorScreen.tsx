@@ -3,7 +3,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../ui/Logo';
-import { reportClientError } from './reportClientError';
 
 export const RELOAD_AFTER_BACK_MS = 200;
 
@@ -20,8 +19,11 @@ function onGoBack() {
 export function ErrorScreen({ error }: ErrorScreenProps) {
   const { t } = useTranslation();
 
+  // The report's code (the log call's contract) loads only when something has broken.
   useEffect(() => {
-    void reportClientError(error);
+    void import('./reportClientError')
+      .then(({ reportClientError }) => reportClientError(error))
+      .catch(() => undefined);
   }, [error]);
 
   return (

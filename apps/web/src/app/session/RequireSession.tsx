@@ -1,25 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { authKeys } from '../../features/auth';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { AppLoadingOverlay } from '../../ui/AppLoadingOverlay';
-import { isSessionError } from './session.rules';
 import { useHasSignedOut, useSession } from './session.store';
+
+// The server's confirmation of a session (its call and schemas) loads only where there is one to confirm.
+const ConfirmedSession = lazy(() =>
+  import('./ConfirmedSession').then((module) => ({ default: module.ConfirmedSession })),
+);
 
 type RequireSessionProps = {
   /** Shown to a visitor who is not signed in, instead of sending them to sign in. */
   signedOutElement?: ReactNode;
 };
 
-/**
- * Guards every signed-in route. The stored session is confirmed with the server once per visit, so
- * an expired or revoked one meets the session rules before any page shows.
- */
+/** Guards every signed-in route: a visitor without a session goes to sign in, or sees signedOutElement. */
 export function RequireSession({ signedOutElement }: RequireSessionProps) {
   const session = useSession();
   const hasSignedOut = useHasSignedOut();
   const location = useLocation();
-  const currentUser = useQuery({ ...authKeys.currentUser(), enabled: session !== null });
 
   if (!session && signedOutElement) return signedOutElement;
   if (!session) {
@@ -27,8 +25,9 @@ export function RequireSession({ signedOutElement }: RequireSessionProps) {
     const returnTo = hasSignedOut || requested === '/' ? '' : `?next=${encodeURIComponent(requested)}`;
     return <Navigate to={`/login${returnTo}`} replace />;
   }
-  if (currentUser.isPending || (currentUser.isError && isSessionError(currentUser.error))) {
-    return <AppLoadingOverlay />;
-  }
-  return <Outlet />;
+  return (
+    <Suspense fallback={<AppLoadingOverlay />}>
+      <ConfirmedSession />
+    </Suspense>
+  );
 }

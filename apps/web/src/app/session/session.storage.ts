@@ -1,19 +1,16 @@
-import { SessionUser } from '@bilag/contracts';
-import { z } from 'zod';
 import { canSealRecords, isSealedRecord, openRecord, recordKey, sealRecord } from './session.crypto';
+import type { StoredSession } from './stored-session';
+
+export type { StoredSession } from './stored-session';
 
 const SESSION_STORAGE_KEY = 'bilag.session';
 
-/** The logged-in user record of the catalogue, kept between visits, encrypted (see session.crypto). */
-export const StoredSession = z.object({
-  AccessToken: z.string().min(1),
-  RefreshToken: z.string().min(1),
-  RoleId: z.number().int(),
-  User: SessionUser,
-});
-export type StoredSession = z.infer<typeof StoredSession>;
-
-function parseSession(text: string): StoredSession | null {
+/**
+ * The record's schema loads only when there is a record to read: a first visit's sign-in page evaluates
+ * none of the contracts' schemas.
+ */
+async function parseSession(text: string): Promise<StoredSession | null> {
+  const { StoredSession } = await import('./stored-session');
   try {
     const parsed = StoredSession.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
@@ -74,7 +71,7 @@ export async function readStoredSession(): Promise<StoredSession | null> {
   const stored = localStorage.getItem(SESSION_STORAGE_KEY);
   if (stored === null) return null;
   if (!isSealedRecord(stored)) {
-    const session = parseSession(stored);
+    const session = await parseSession(stored);
     if (!session) return discard(stored);
     await writeStoredSession(session);
     return session;
@@ -88,7 +85,7 @@ export async function readStoredSession(): Promise<StoredSession | null> {
     return null;
   }
   const text = await openRecord(key, stored);
-  return (text === null ? null : parseSession(text)) ?? discard(stored);
+  return (text === null ? null : await parseSession(text)) ?? discard(stored);
 }
 
 export function isSessionStorageEvent(event: StorageEvent): boolean {

@@ -1,8 +1,9 @@
-import { LoginRequest } from '@bilag/contracts';
+import type { LoginRequest } from '@bilag/contracts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadSignIn } from './load-sign-in';
 
 type LoginFormProps = {
   /** Filled in from the address (`/login?email=`), as an accepted invitation links to sign-in. */
@@ -17,10 +18,13 @@ type FieldErrors = {
   password?: 'login.passwordRequired';
 };
 
-function validate(email: string, password: string): FieldErrors {
+type EmailCheck = (email: string) => boolean;
+
+/** The address is checked by the sign-in call's schema, once it has loaded with signing in's code. */
+function validate(email: string, password: string, isLoginEmail: EmailCheck | null): FieldErrors {
   const errors: FieldErrors = {};
   if (email.trim().length === 0) errors.email = 'login.emailRequired';
-  else if (!LoginRequest.shape.email.safeParse(email).success) errors.email = 'login.emailInvalid';
+  else if (isLoginEmail && !isLoginEmail(email)) errors.email = 'login.emailInvalid';
   if (password.length === 0) errors.password = 'login.passwordRequired';
   return errors;
 }
@@ -30,14 +34,35 @@ export function LoginForm({ initialEmail = '', isSubmitting, serverError, onSubm
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
-  const errors = hasTriedSubmit ? validate(email, password) : {};
+  const [isLoginEmail, setIsLoginEmail] = useState<EmailCheck | null>(null);
+  const errors = hasTriedSubmit ? validate(email, password, isLoginEmail) : {};
 
-  function onFormSubmit(event: FormEvent<HTMLFormElement>) {
+  // Signing in's code loads once the form shows, so neither the check nor the submit waits for it.
+  useEffect(() => {
+    let isShown = true;
+    loadSignIn().then(
+      (signIn) => isShown && setIsLoginEmail(() => signIn.isLoginEmail),
+      () => undefined,
+    );
+    return () => {
+      isShown = false;
+    };
+  }, []);
+
+  async function onFormSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setHasTriedSubmit(true);
-    const found = validate(email, password);
+    // Where the code cannot load, the submit goes on and its own failure is what the person sees.
+    const check =
+      isLoginEmail ??
+      (await loadSignIn().then(
+        (signIn) => signIn.isLoginEmail,
+        () => null,
+      ));
+    const found = validate(email, password, check);
     if (found.email || found.password) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLInputElement>(
+      const firstInvalid = form.querySelector<HTMLInputElement>(
         found.email ? 'input[name="email"]' : 'input[name="password"]',
       );
       firstInvalid?.focus();
@@ -47,7 +72,7 @@ export function LoginForm({ initialEmail = '', isSubmitting, serverError, onSubm
   }
 
   return (
-    <form onSubmit={onFormSubmit} noValidate>
+    <form onSubmit={(event) => void onFormSubmit(event)} noValidate>
       <Stack gap="md">
         {serverError && (
           <Alert

@@ -1,18 +1,16 @@
-import type { Language } from '@bilag/contracts';
+import type { Language, LoginRequest } from '@bilag/contracts';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api/errors';
-import { startSession } from '../../app/session/session.actions';
 import { useSession } from '../../app/session/session.store';
-import { applyLanguage, currentLanguage } from '../../i18n/language';
+import { applyLanguage } from '../../i18n/language';
 import { Logo } from '../../ui/Logo';
-import { useChangeLanguageMutation, useLoginMutation } from './auth.mutations';
-import { authKeys } from './auth.queries';
 import { LoginForm } from './LoginForm';
+import { loadSignIn } from './load-sign-in';
 
 // The language menu's code (its popover) loads just after the form shows, in a space kept for it.
 const LanguagePicker = lazy(() =>
@@ -31,8 +29,9 @@ export function LoginPage() {
   const session = useSession();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const login = useLoginMutation();
-  const changeLanguage = useChangeLanguageMutation();
+  const login = useMutation({
+    mutationFn: async (credentials: LoginRequest) => (await loadSignIn()).signIn(credentials),
+  });
   const [hasPickedLanguage, setHasPickedLanguage] = useState(false);
 
   if (session) return <Navigate to={safeReturnPath(searchParams.get('next'))} replace />;
@@ -43,20 +42,9 @@ export function LoginPage() {
     void applyLanguage(language);
   }
 
-  function onSubmit(credentials: { email: string; password: string }) {
+  function onSubmit(credentials: LoginRequest) {
     login.mutate(credentials, {
-      onSuccess: (data) => {
-        void startSession({
-          AccessToken: data.AccessToken,
-          RefreshToken: data.RefreshToken,
-          RoleId: data.RoleId,
-          User: data.User,
-        });
-        queryClient.setQueryData(authKeys.currentUser().queryKey, data.User);
-        // A language picked here is a fresh choice and is saved; otherwise the account's own choice applies.
-        if (hasPickedLanguage) changeLanguage.mutate(currentLanguage());
-        else void applyLanguage(data.User.Language);
-      },
+      onSuccess: async (data) => (await loadSignIn()).beginSession(queryClient, data, { hasPickedLanguage }),
     });
   }
 

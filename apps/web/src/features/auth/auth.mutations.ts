@@ -1,5 +1,5 @@
-import { changeLanguage, type Language, type LoginRequest, login } from '@bilag/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { changeLanguage, type Language } from '@bilag/contracts';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api/apiClient';
 import { errorMessage, isServerError } from '../../app/api/errors';
 import { isSessionError } from '../../app/session/session.rules';
@@ -9,16 +9,14 @@ import { applyLanguage } from '../../i18n/language';
 import { ToastType, toast } from '../../ui/toast';
 import { authKeys } from './auth.queries';
 
-export function useLoginMutation() {
-  return useMutation({
-    mutationFn: async (credentials: LoginRequest) => (await api.call(login, { body: credentials })).data,
-  });
-}
-
 /** Switches the interface at once and saves the choice on the account, so the server answers in it too. */
 export function useChangeLanguageMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useMutation(changeLanguageMutation(useQueryClient()));
+}
+
+/** The language change as mutation options, for the hook and for the sign-in that saves a fresh choice. */
+export function changeLanguageMutation(queryClient: QueryClient) {
+  return mutationOptions({
     mutationFn: async (language: Language) => {
       await applyLanguage(language);
       return (await api.call(changeLanguage, { body: { language } })).data;

@@ -31,6 +31,20 @@ function assertSafeKey(key: string) {
   if (!safeKey.test(key) || key.includes('..')) throw new Error(`Unsafe object key: ${key}`);
 }
 
+/**
+ * Writes, making the file's folder only where it is missing: nearly every key goes into a folder written
+ * to before, and making it first cost each write another call to the file system.
+ */
+async function writeMakingFolder(target: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(target), { recursive: true });
+    await write();
+  }
+}
+
 export function createLocalDiskStore(root: string): ObjectStore {
   const resolve = (key: string) => {
     assertSafeKey(key);
@@ -39,13 +53,11 @@ export function createLocalDiskStore(root: string): ObjectStore {
   return {
     put: async (key, bytes) => {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes, { flag: 'wx' });
+      await writeMakingFolder(target, () => writeFile(target, bytes, { flag: 'wx' }));
     },
     putFile: async (key, sourcePath) => {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await copyFile(sourcePath, target, constants.COPYFILE_EXCL);
+      await writeMakingFolder(target, () => copyFile(sourcePath, target, constants.COPYFILE_EXCL));
     },
     get: (key) => readFile(resolve(key)),
     openRead: (key) => createReadStream(resolve(key), { highWaterMark: READ_CHUNK_BYTES }),

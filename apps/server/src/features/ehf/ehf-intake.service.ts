@@ -16,12 +16,10 @@ import type { MessageKey } from '../../platform/messages';
 import type { ObjectStore } from '../../platform/object-store';
 import { type InboxItemRow, recordArrival, updateArrival } from '../inbox';
 import { notifyCompanyUsers } from '../notifications';
-import { bookingDayOfArrival } from '../periods';
+import { bookingDayOfArrival, holdSharedPeriodLock } from '../periods';
 import * as repository from './ehf-document.repository';
 import type { EhfDocumentRow, NewEhfDocument } from './ehf-document.table';
 import { renderEhfPdf } from './ehf-pdf';
-import { findSpamSupplier } from './spam-supplier.repository';
-import type { SpamSupplierRow } from './spam-supplier.table';
 
 export type EhfIntakeDeps = { db: Db; store: ObjectStore };
 
@@ -51,7 +49,7 @@ export type ReceiveEhfResult = {
   reasonKey: MessageKey | null;
 };
 
-type Company = { id: number; alias: string; name: string };
+type Company = repository.IntakeCompany;
 
 type Reading =
   | { isRead: true; document: EhfDocument; problems: EhfDocumentProblem[] }
@@ -226,24 +224,23 @@ async function removeFiles(store: ObjectStore, files: StoredFile[]) {
 }
 
 /**
- * The voucher of a document, with its XML and PDF, in the caller's transaction, and the audit row that
- * records it for the caller to write. A credit note's voucher carries the amount as money back
- * (negative), so it is never put on the payment list.
+ * The voucher of a document in the caller's transaction, booked under the shared period lock that an
+ * earlier statement of it holds, and the audit row that records it for the caller to write. A credit
+ * note's voucher carries the amount as money back (negative), so it is never put on the payment list.
  */
 async function insertVoucherOfDocument(
   tx: Db,
   document: EhfDocumentRow,
   userId: number | null,
-  /** The document's files when the caller has just stored them, which spares reading them back. */
-  knownFiles?: StoredFile[],
 ): Promise<{ id: number; audit: AuditEntry }> {
   const payable = document.payableAmountOre;
   const amountOre = payable === null ? null : document.documentKind === 'creditnote' ? -payable : payable;
   const title = document.documentKind ? TITLE[document.documentKind] : 'EHF';
   const voucher = await repository.insertVoucher(tx, {
+    ...(document.voucherId === null ? {} : { id: document.voucherId }),
     companyId: document.companyId,
     voucherDate: document.issueDate,
-    effectiveDate: await bookingDayOfArrival(tx, document.companyId, document.issueDate),
+    effectiveDate: bookingDayOfArrival(document.companyId, document.issueDate),
     supplierName: document.supplierName,
     amountOre,
     currency: document.currency ?? 'NOK',
@@ -257,18 +254,6 @@ async function insertVoucherOfDocument(
     labels: [],
     createdBy: userId,
   });
-  // The PDF first: it is what the voucher page shows a person before anything else.
-  const files = [
-    ...(knownFiles ?? (await repository.listDocumentFiles(tx, document.companyId, document.id))),
-  ].sort(
-    (left, right) =>
-      Number(right.mimeType === 'application/pdf') - Number(left.mimeType === 'application/pdf'),
-  );
-  await repository.insertFiles(
-    tx,
-    { companyId: document.companyId, ownerType: repository.VOUCHER_FILE_OWNER, ownerId: voucher.id, userId },
-    files,
-  );
   const { createdAt: _createdAt, updatedAt: _updatedAt, ...snapshot } = voucher;
   return {
     id: voucher.id,
@@ -283,13 +268,38 @@ async function insertVoucherOfDocument(
   };
 }
 
+/** The document's files as its voucher's: the PDF first, as it is what the voucher page shows a person. */
+function voucherFiles(
+  voucher: { companyId: number; id: number },
+  userId: number | null,
+  files: StoredFile[],
+) {
+  return {
+    owner: {
+      companyId: voucher.companyId,
+      ownerType: repository.VOUCHER_FILE_OWNER,
+      ownerId: voucher.id,
+      userId,
+    },
+    files: [...files].sort(
+      (left, right) =>
+        Number(right.mimeType === 'application/pdf') - Number(left.mimeType === 'application/pdf'),
+    ),
+  };
+}
+
 /** The voucher of a document kept without one, with its files and audit row, in the caller's transaction. */
 export async function createVoucherOfDocument(
   tx: Db,
   document: EhfDocumentRow,
   userId: number | null,
 ): Promise<number> {
+  await holdSharedPeriodLock(tx, document.companyId);
   const voucher = await insertVoucherOfDocument(tx, document, userId);
+  const files = await repository.listDocumentFiles(tx, document.companyId, document.id);
+  await repository.insertFiles(tx, [
+    voucherFiles({ companyId: document.companyId, id: voucher.id }, userId, files),
+  ]);
   await writeAudit(tx, voucher.audit);
   return voucher.id;
 }
@@ -302,10 +312,13 @@ function statusOf(reading: Reading, isSpam: boolean): EhfDocumentStatus {
     : 'voucher-created';
 }
 
-async function findCompany(db: Db, input: ReceiveEhfInput): Promise<Company | undefined> {
-  if (input.companyId !== undefined) return repository.findCompanyById(db, input.companyId);
+/** Who the document is for, as the caller names it; undefined when it names no one. */
+function receiverOf(
+  input: ReceiveEhfInput,
+): { companyId: number } | { organisationNumber: string } | undefined {
+  if (input.companyId !== undefined) return { companyId: input.companyId };
   const organisationNumber = digitsOnly(input.receiverOrganisationNumber);
-  return organisationNumber ? repository.findCompanyByOrganisationNumber(db, organisationNumber) : undefined;
+  return organisationNumber ? { organisationNumber } : undefined;
 }
 
 function refusedWithoutCompany(): ReceiveEhfResult {
@@ -331,21 +344,19 @@ export async function receiveEhfDocument(
   input: ReceiveEhfInput,
 ): Promise<ReceiveEhfResult> {
   const { db, store } = deps;
-  const company = await findCompany(db, input);
-  if (!company) return refusedWithoutCompany();
+  const receiver = receiverOf(input);
+  if (!receiver) return refusedWithoutCompany();
   const reading = read(input.xml);
   const document = reading.isRead ? reading.document : undefined;
-  // Both lookups go out at once: a delivery otherwise waits for two round trips in a row.
-  const [known, spam] = await Promise.all([
-    input.messageId ? repository.findEhfDocumentByMessage(db, company.id, input.messageId) : undefined,
-    findSpamSupplier(db, {
-      companyId: company.id,
-      organisationNumber: digitsOnly(document?.supplier.orgNumber),
-      email: input.senderAddress,
-    }),
-  ]);
+  const context = await repository.findIntakeContext(db, {
+    receiver,
+    messageId: input.messageId,
+    sender: { organisationNumber: digitsOnly(document?.supplier.orgNumber), email: input.senderAddress },
+  });
+  if (!context) return refusedWithoutCompany();
+  const { company, known, spam } = context;
   if (known) return duplicateOf(known, input.inboxItemId ?? null);
-  const status = statusOf(reading, spam !== undefined);
+  const status = statusOf(reading, spam !== null);
   const stored = await storeFiles(store, company.id, input.xml, status === 'spam' ? undefined : document);
   try {
     const result = await db.transaction((tx) =>
@@ -359,7 +370,7 @@ export async function receiveEhfDocument(
   }
 }
 
-async function duplicateOf(known: EhfDocumentRow, inboxItemId: number | null): Promise<ReceiveEhfResult> {
+function duplicateOf(known: repository.KnownDelivery, inboxItemId: number | null): ReceiveEhfResult {
   return {
     status: 'duplicate',
     companyId: known.companyId,
@@ -374,7 +385,7 @@ type Decision = {
   reading: Reading;
   status: EhfDocumentStatus;
   stored: { files: StoredFile[]; hasRenderedPdf: boolean };
-  spam: SpamSupplierRow | undefined;
+  spam: repository.BlockingSpamSupplier | null;
 };
 
 function reasonOf(decision: Decision): { key: MessageKey | null; details: Record<string, string | number> } {
@@ -414,6 +425,8 @@ async function settleArrival(
     reason: { key: MessageKey | null; details: Record<string, string | number> };
     ehfDocumentId: number;
     voucherIds: number[];
+    /** The id the document took for a new arrival. */
+    id?: number;
   },
 ): Promise<InboxItemRow | undefined> {
   const changes = {
@@ -424,7 +437,13 @@ async function settleArrival(
     voucherIds: outcome.voucherIds,
   };
   if (input.inboxItemId !== undefined) return updateArrival(tx, companyId, input.inboxItemId, changes);
-  return recordArrival(tx, { companyId, ...arrival, receivedAt: new Date(), ...changes });
+  return recordArrival(tx, {
+    ...(outcome.id === undefined ? {} : { id: outcome.id }),
+    companyId,
+    ...arrival,
+    receivedAt: new Date(),
+    ...changes,
+  });
 }
 
 async function record(tx: Db, company: Company, input: ReceiveEhfInput, decision: Decision) {
@@ -445,18 +464,34 @@ async function record(tx: Db, company: Company, input: ReceiveEhfInput, decision
   };
 
   // The document goes in first: its unique keys decide whether it is new before anything else is written.
-  const inserted = await repository.insertEhfDocumentUnlessKnown(tx, {
-    companyId: company.id,
-    messageId: input.messageId ?? null,
-    channel: input.channel,
-    status,
-    ...fields,
-    reasonKey: reason.key,
-    reasonDetails: reason.details,
-    senderAddress: input.senderAddress ?? null,
-    hasRenderedPdf: decision.stored.hasRenderedPdf,
-    inboxItemId: input.inboxItemId ?? null,
-  });
+  const takesVoucherId = status === 'voucher-created';
+  const inserted = await repository.insertEhfDocumentUnlessKnown(
+    tx,
+    {
+      companyId: company.id,
+      messageId: input.messageId ?? null,
+      channel: input.channel,
+      status,
+      ...fields,
+      reasonKey: reason.key,
+      reasonDetails: reason.details,
+      senderAddress: input.senderAddress ?? null,
+      hasRenderedPdf: decision.stored.hasRenderedPdf,
+      inboxItemId: input.inboxItemId ?? null,
+    },
+    {
+      takesVoucherId,
+      takesInboxItemId: input.inboxItemId === undefined,
+      creditedInvoice:
+        fields.documentKind === 'creditnote' && fields.supplierKey && fields.billingReference
+          ? {
+              supplierKey: fields.supplierKey,
+              documentKind: 'invoice',
+              documentNumber: fields.billingReference,
+            }
+          : undefined,
+    },
+  );
 
   if (!inserted) {
     const known =
@@ -480,54 +515,48 @@ async function record(tx: Db, company: Company, input: ReceiveEhfInput, decision
     return duplicateOf(known, duplicate?.id ?? input.inboxItemId ?? null);
   }
 
-  await repository.insertFiles(
-    tx,
-    {
-      companyId: company.id,
-      ownerType: repository.EHF_DOCUMENT_FILE_OWNER,
-      ownerId: inserted.id,
-      userId: null,
-    },
-    decision.stored.files,
-  );
-  const creditedDocumentId = await linkCreditNotes(tx, inserted);
-  const voucher =
-    status === 'voucher-created'
-      ? await insertVoucherOfDocument(tx, inserted, null, decision.stored.files)
-      : null;
+  await linkWaitingCreditNotes(tx, inserted);
+  const voucher = takesVoucherId ? await insertVoucherOfDocument(tx, inserted, null) : null;
   const voucherId = voucher?.id ?? null;
+  // The voucher's files after the voucher: the period lock reads its booking day as they are written.
+  await repository.insertFiles(tx, [
+    {
+      owner: {
+        companyId: company.id,
+        ownerType: repository.EHF_DOCUMENT_FILE_OWNER,
+        ownerId: inserted.id,
+        userId: null,
+      },
+      files: decision.stored.files,
+    },
+    ...(voucher
+      ? [voucherFiles({ companyId: company.id, id: voucher.id }, null, decision.stored.files)]
+      : []),
+  ]);
   const settled = await settleArrival(tx, company.id, input, arrival, {
     status: INBOX_STATUS[status],
     reason,
     ehfDocumentId: inserted.id,
     voucherIds: voucherId === null ? [] : [voucherId],
+    ...(inserted.inboxItemId === null ? {} : { id: inserted.inboxItemId }),
   });
   const inboxItemId = settled?.id ?? input.inboxItemId ?? null;
-  const changes = {
-    ...(voucherId === null ? {} : { voucherId }),
-    ...(creditedDocumentId === undefined ? {} : { creditedDocumentId }),
-    ...(inboxItemId === inserted.inboxItemId ? {} : { inboxItemId }),
-  };
-  const saved =
-    Object.keys(changes).length === 0
-      ? inserted
-      : ((await repository.updateEhfDocument(tx, company.id, inserted.id, changes)) ?? inserted);
 
   const documentAudit: AuditEntry = {
     companyId: company.id,
     userId: null,
     entity: 'ehf-document',
-    entityId: saved.id,
+    entityId: inserted.id,
     action: 'create',
-    after: { ...auditSnapshot(saved), channel: input.channel },
+    after: { ...auditSnapshot(inserted), channel: input.channel },
   };
   await writeAudits(tx, voucher ? [voucher.audit, documentAudit] : [documentAudit]);
-  await notify(tx, company, saved, { subject, supplierName, inboxUuid: settled?.uuid, reason });
+  await notify(tx, company, inserted, { subject, supplierName, inboxUuid: settled?.uuid, reason });
   return {
     status,
     companyId: company.id,
     voucherId,
-    ehfDocumentId: saved.id,
+    ehfDocumentId: inserted.id,
     inboxItemId,
     reasonKey: reason.key,
   } satisfies ReceiveEhfResult;
@@ -538,28 +567,15 @@ function auditSnapshot(row: EhfDocumentRow) {
   return rest;
 }
 
-/**
- * An invoice takes the credit notes of its supplier that named it before it came; a credit note answers
- * the invoice it names, when that is here, for the caller to point it at.
- */
-async function linkCreditNotes(tx: Db, document: EhfDocumentRow): Promise<number | undefined> {
+/** An invoice takes the credit notes of its supplier that named it before it came. */
+async function linkWaitingCreditNotes(tx: Db, document: EhfDocumentRow): Promise<void> {
   const { supplierKey, documentNumber } = document;
-  if (!supplierKey || !documentNumber) return undefined;
-  if (document.documentKind === 'invoice') {
-    await repository.linkWaitingCreditNotes(tx, document.companyId, {
-      id: document.id,
-      supplierKey,
-      documentNumber,
-    });
-    return undefined;
-  }
-  if (document.documentKind !== 'creditnote' || !document.billingReference) return undefined;
-  const invoice = await repository.findEhfDocumentByNumber(tx, document.companyId, {
+  if (document.documentKind !== 'invoice' || !supplierKey || !documentNumber) return;
+  await repository.linkWaitingCreditNotes(tx, document.companyId, {
+    id: document.id,
     supplierKey,
-    documentKind: 'invoice',
-    documentNumber: document.billingReference,
+    documentNumber,
   });
-  return invoice?.id;
 }
 
 async function notify(

@@ -3,10 +3,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { EhfDocumentDetail, EhfDocumentPage, EhfRegistration, RoleId } from '@bilag/contracts';
 import { todayIsoDate } from '@bilag/domain';
 import { norwegianInvoice } from '@bilag/domain/ehf/__fixtures__/norwegian-invoice';
 import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -57,6 +59,20 @@ async function givenCapture() {
     bodies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The text the pages of a rendition show, read from its content streams: each shown string is hex of
+ * the standard fonts' WinAnsi codes, which are Latin-1 for the letters these invoices use.
+ */
+function shownText(pdf: Buffer): string {
+  const shown: string[] = [];
+  for (const stream of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    const content = inflateSync(Buffer.from(stream[1] ?? '', 'latin1')).toString('latin1');
+    for (const text of content.matchAll(/<([0-9A-F]*)> Tj/g))
+      shown.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
+  }
+  return shown.join('\n');
 }
 
 describe('EHF: registration, deliveries from the access point, documents and vouchers', () => {
@@ -306,6 +322,18 @@ describe('EHF: registration, deliveries from the access point, documents and vou
       );
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const rendition = await PDFDocument.load(download.rawPayload, { throwOnInvalidObject: true });
+      expect(rendition.getTitle()).toBe('Faktura NB-1001');
+      expect(rendition.getPageCount()).toBe(1);
+      const shown = shownText(download.rawPayload);
+      for (const text of [
+        'Faktura NB-1001',
+        'Fjordtjenester AS',
+        'Org.nr. 974760673',
+        'Forfallsdato',
+        'Å betale',
+      ])
+        expect(shown).toContain(text);
 
       const ofVoucher = await call(
         'GET',

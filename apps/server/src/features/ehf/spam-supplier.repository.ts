@@ -1,5 +1,6 @@
 import type { InboxChannel } from '@bilag/contracts';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies, inboxItems } from '../../db/schema';
 import { escapeLike } from '../../db/sql-helpers';
@@ -11,8 +12,13 @@ export type SpamCheck = {
   email?: string | undefined;
 };
 
-/** The entry of the spam-supplier list that blocks this sender for the company, if any. */
-export async function findSpamSupplier(db: Db, check: SpamCheck): Promise<SpamSupplierRow | undefined> {
+/**
+ * What an entry of the spam-supplier list that blocks this sender for the company matches; undefined when
+ * the sender has nothing an entry could name. The company may be a column of the query it goes into.
+ */
+export function spamSupplierMatch(
+  check: Omit<SpamCheck, 'companyId'> & { companyId: number | AnyPgColumn },
+): SQL | undefined {
   const matches: SQL[] = [];
   const organisationNumber = check.organisationNumber?.replace(/\s/g, '');
   if (organisationNumber) matches.push(eq(spamSuppliers.organisationNumber, organisationNumber));
@@ -23,16 +29,17 @@ export async function findSpamSupplier(db: Db, check: SpamCheck): Promise<SpamSu
     if (at >= 0) matches.push(eq(spamSuppliers.emailPattern, email.slice(at)));
   }
   if (matches.length === 0) return undefined;
-  const [row] = await db
-    .select()
-    .from(spamSuppliers)
-    .where(
-      and(
-        or(isNull(spamSuppliers.forCompanyId), eq(spamSuppliers.forCompanyId, check.companyId)),
-        or(...matches),
-      ),
-    )
-    .limit(1);
+  return and(
+    or(isNull(spamSuppliers.forCompanyId), eq(spamSuppliers.forCompanyId, check.companyId)),
+    or(...matches),
+  );
+}
+
+/** The entry of the spam-supplier list that blocks this sender for the company, if any. */
+export async function findSpamSupplier(db: Db, check: SpamCheck): Promise<SpamSupplierRow | undefined> {
+  const match = spamSupplierMatch(check);
+  if (!match) return undefined;
+  const [row] = await db.select().from(spamSuppliers).where(match).limit(1);
   return row;
 }
 

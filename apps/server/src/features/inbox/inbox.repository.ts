@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storedFiles, vouchers } from '../../db/schema';
 import { escapeLike } from '../../db/sql-helpers';
@@ -10,27 +23,41 @@ export type NewArrival = Omit<NewInboxItem, 'id' | 'uuid' | 'createdAt' | 'updat
 /** The owner type of files kept with an arrival itself (the mail as received, the EHF document). */
 export const INBOX_ITEM_FILE_OWNER = 'inbox-item';
 
-export async function insertInboxItem(db: Db, arrival: NewArrival): Promise<InboxItemRow> {
+/**
+ * Inserts the arrival, under the id taken for it beforehand where it has one, and sends `notice` in the
+ * same statement.
+ */
+export async function insertInboxItem(
+  db: Db,
+  arrival: NewArrival & { id?: number },
+  notice: SQL,
+): Promise<InboxItemRow> {
   const [row] = await db
     .insert(inboxItems)
+    .overridingSystemValue()
     .values({ ...arrival, uuid: randomUUID() })
-    .returning();
+    .returning({ ...getTableColumns(inboxItems), notice: sql`${notice}` });
   if (!row) throw new Error('inbox item was not inserted');
-  return row;
+  const { notice: _notice, ...inserted } = row;
+  return inserted;
 }
 
+/** Records what became of the arrival and sends `notice` in the same statement, where there was one. */
 export async function updateInboxItem(
   db: Db,
   companyId: number,
   id: number,
   changes: Partial<Omit<NewInboxItem, 'id' | 'companyId' | 'uuid'>>,
+  notice: SQL,
 ): Promise<InboxItemRow | undefined> {
   const [row] = await db
     .update(inboxItems)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(inboxItems.companyId, companyId), eq(inboxItems.id, id)))
-    .returning();
-  return row;
+    .returning({ ...getTableColumns(inboxItems), notice: sql`${notice}` });
+  if (!row) return undefined;
+  const { notice: _notice, ...updated } = row;
+  return updated;
 }
 
 export type Reader = { companyId: number; userId: number };

@@ -4,30 +4,40 @@ import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { isMessageKey, translate } from '../../platform/messages';
 import { requireCompanyAccess } from '../companies';
-import { announceLiveChange } from '../notifications';
+import { announceLiveChange, liveChangeNotice } from '../notifications';
 import * as repository from './inbox.repository';
 import type { InboxItemRow } from './inbox.table';
 
 /**
  * Records what arrived for a company and tells its open inbox screens. Given a transaction, the
- * screens hear of it when it commits.
+ * screens hear of it when it commits. An intake that had to name the arrival in a row written before it
+ * gives the id it took for it.
  */
-export async function recordArrival(db: Db, arrival: repository.NewArrival): Promise<InboxItemRow> {
-  const row = await repository.insertInboxItem(db, arrival);
-  await announceLiveChange(db, { topic: 'inbox', companyId: row.companyId });
-  return row;
+export function recordArrival(
+  db: Db,
+  arrival: repository.NewArrival & { id?: number },
+): Promise<InboxItemRow> {
+  return repository.insertInboxItem(
+    db,
+    arrival,
+    liveChangeNotice({ topic: 'inbox', companyId: arrival.companyId }),
+  );
 }
 
 /** Records what became of an arrival (its status, reason, vouchers) and tells the open inbox screens. */
-export async function updateArrival(
+export function updateArrival(
   db: Db,
   companyId: number,
   id: number,
   changes: Parameters<typeof repository.updateInboxItem>[3],
 ): Promise<InboxItemRow | undefined> {
-  const row = await repository.updateInboxItem(db, companyId, id, changes);
-  if (row) await announceLiveChange(db, { topic: 'inbox', companyId });
-  return row;
+  return repository.updateInboxItem(
+    db,
+    companyId,
+    id,
+    changes,
+    liveChangeNotice({ topic: 'inbox', companyId }),
+  );
 }
 
 /** A reason in the reader's language; a key the product does not know is shown as it is. */

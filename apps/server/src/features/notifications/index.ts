@@ -1,4 +1,4 @@
-export { announceLiveChange, type LiveChange, liveUpdateRoutes } from './live-updates';
+export { announceLiveChange, type LiveChange, liveChangeNotice, liveUpdateRoutes } from './live-updates';
 export { notificationRoutes } from './notification.routes';
 export {
   companyMembers,

@@ -1,5 +1,5 @@
 import { type LiveEvent, LiveTopic, openLiveUpdates } from '@bilag/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle, Db } from '../../db/client';
@@ -28,7 +28,15 @@ const LiveChangePayload = z.object({
  * so inside a transaction PostgreSQL delivers it on commit and never for a rollback.
  */
 export async function announceLiveChange(db: Db, change: LiveChange): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
+  await db.execute(sql`select ${liveChangeNotice(change)}`);
+}
+
+/**
+ * The NOTIFY of a change as an expression, for a statement that writes the change to carry (in its
+ * `returning`), which spares the transaction a round trip of its own for it.
+ */
+export function liveChangeNotice(change: LiveChange): SQL {
+  return sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`;
 }
 
 type LiveStream = {

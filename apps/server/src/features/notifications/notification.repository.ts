@@ -1,6 +1,8 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { NotificationKind } from '@bilag/contracts';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyUsers, notifications, users } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
 
 export type Recipient = { userId: number; email: string; fullName: string; language: string };
 
@@ -18,6 +20,40 @@ export async function companyRecipients(db: Db, companyId: number): Promise<Reci
     .leftJoin(companyUsers, and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, users.id)))
     .where(or(eq(companyUsers.userId, users.id), eq(companies.ownerUserId, users.id)))
     .orderBy(users.id);
+}
+
+/**
+ * Adds the notification for the company's members and its owner, and sends `notice` where it added any,
+ * in one statement; answers the recipients. PostgreSQL delivers a notice once however many rows carry it.
+ */
+export async function insertCompanyNotification(
+  db: Db,
+  notification: {
+    companyId: number;
+    kind: NotificationKind;
+    details: Record<string, string | number>;
+    link: string | null;
+  },
+  notice: SQL,
+): Promise<Recipient[]> {
+  const { companyId } = notification;
+  return rowsOf<Recipient>(
+    db,
+    sql`with recipients as (
+          select ${users.id} as "userId", ${users.email} as email, ${users.fullName} as "fullName",
+                 ${users.language} as language
+            from ${users}
+           where ${users.id} in (select ${companyUsers.userId} from ${companyUsers} where ${companyUsers.companyId} = ${companyId}
+                                 union select ${companies.ownerUserId} from ${companies} where ${companies.id} = ${companyId})
+        ), added as (
+          insert into ${notifications} (company_id, user_id, kind, details, link)
+          select ${companyId}, "userId", ${notification.kind}, ${JSON.stringify(notification.details)}::jsonb,
+                 ${notification.link}
+            from recipients
+          returning ${notice}
+        )
+        select * from recipients order by "userId"`,
+  );
 }
 
 export async function insertNotifications(db: Db, rows: (typeof notifications.$inferInsert)[]) {

@@ -13,7 +13,7 @@ import type { Principal } from '../../platform/auth';
 import { Errors } from '../../platform/errors';
 import { type MessageKey, translate } from '../../platform/messages';
 import { requireCompanyAccess } from '../companies';
-import { announceLiveChange } from './live-updates';
+import { announceLiveChange, liveChangeNotice } from './live-updates';
 import * as repository from './notification.repository';
 
 export type NewNotification = {
@@ -85,19 +85,11 @@ export async function notifyCompanyUsers(
   db: Db,
   notification: NewNotification,
 ): Promise<NotifiedRecipient[]> {
-  const recipients = await repository.companyRecipients(db, notification.companyId);
-  await repository.insertNotifications(
+  const recipients = await repository.insertCompanyNotification(
     db,
-    recipients.map((recipient) => ({
-      companyId: notification.companyId,
-      userId: recipient.userId,
-      kind: notification.kind,
-      details: notification.details,
-      link: notification.link,
-    })),
+    notification,
+    liveChangeNotice({ topic: 'notifications', companyId: notification.companyId }),
   );
-  if (recipients.length > 0)
-    await announceLiveChange(db, { topic: 'notifications', companyId: notification.companyId });
   return recipients.map((recipient) => ({ ...recipient, language: normalizeLanguage(recipient.language) }));
 }
 

@@ -1,2 +1,3 @@
+export { holdSharedPeriodLock, sharedPeriodLock } from './period.repository';
 export { periodRoutes } from './period.routes';
 export { bookingDayOfArrival } from './period.service';

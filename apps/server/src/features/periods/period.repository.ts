@@ -1,5 +1,5 @@
 import { BankTransactionStatus, type PeriodException } from '@bilag/contracts';
-import { asc, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 import { intArray, rowsOf } from '../../db/sql-helpers';
@@ -331,15 +331,25 @@ export async function userName(db: Db, userId: number): Promise<string | undefin
 }
 
 /**
- * Whether the month of the day is closed, read under the shared form of the company's period lock, so
- * that no closing lands between this answer and the write that follows in the same transaction.
+ * The shared form of the company's period lock, as an expression for a statement of the caller's that
+ * runs before the one reading the closings: no closing then lands between that read and the write that
+ * follows in the same transaction.
  */
-export async function isDayInClosedMonth(tx: Db, companyId: number, day: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK_CLASS}, ${companyId})`);
-  const rows = await rowsOf<{ closed: boolean }>(
-    tx,
-    sql`select exists (select 1 from period_closings where company_id = ${companyId}
-          and month = date_trunc('month', ${day}::date)::date and reopened_at is null) as closed`,
-  );
-  return rows[0]?.closed ?? false;
+export function sharedPeriodLock(companyId: number): SQL {
+  return sql`pg_advisory_xact_lock_shared(${PERIOD_LOCK_CLASS}, ${companyId})`;
+}
+
+export async function holdSharedPeriodLock(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select ${sharedPeriodLock(companyId)}`);
+}
+
+/**
+ * The day, or `instead` where the day's month is closed, as an expression of the statement that writes
+ * it. The shared lock must be held by an earlier statement: a statement reads the closings as they were
+ * when it began, so one that waited for the lock itself would miss the closing it waited for.
+ */
+export function dayUnlessInClosedMonth(companyId: number, day: string, instead: string): SQL {
+  return sql`(case when exists (select 1 from period_closings where company_id = ${companyId}
+      and month = date_trunc('month', ${day}::date)::date and reopened_at is null)
+    then ${instead}::date else ${day}::date end)`;
 }

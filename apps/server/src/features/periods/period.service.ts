@@ -27,6 +27,7 @@ import {
   proveAccountMonths,
   todayIsoDate,
 } from '@bilag/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
@@ -423,15 +424,11 @@ export async function periodArchive(
 }
 
 /**
- * The day a voucher arriving now is booked on: its own date, or, where that month is closed, the day
- * it arrived, as a late document is booked in the open period (its own date stays its voucher date).
- * Call inside the transaction that inserts the voucher.
+ * The day a voucher arriving now is booked on, as the expression its insert writes: its own date, or,
+ * where that month is closed, the day it arrived, as a late document is booked in the open period (its
+ * own date stays its voucher date). The transaction holds the shared period lock from an earlier
+ * statement (`sharedPeriodLock`, `holdSharedPeriodLock`).
  */
-export async function bookingDayOfArrival(
-  tx: Db,
-  companyId: number,
-  ownDate: string | null,
-): Promise<string> {
-  if (ownDate === null) return today();
-  return (await repository.isDayInClosedMonth(tx, companyId, ownDate)) ? today() : ownDate;
+export function bookingDayOfArrival(companyId: number, ownDate: string | null): SQL | string {
+  return ownDate === null ? today() : repository.dayUnlessInClosedMonth(companyId, ownDate, today());
 }

@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app';
-import { jobs } from './job.table';
-import { enqueueJob, ensureSchedules, type JobHandler, runDueJobs, runJobsUntilIdle } from './jobs';
+import { type JobRow, jobs } from './job.table';
+import {
+  enqueueJob,
+  ensureSchedules,
+  type JobHandler,
+  runDueJobs,
+  runJobsUntilIdle,
+  startJobRunner,
+  wakeJobRunners,
+} from './jobs';
 
 describe('the job runner', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -78,6 +86,57 @@ describe('the job runner', () => {
       state: 'queued',
       lastError: 'Error: the third one breaks',
     });
+  });
+
+  it('gives a handler with a batch the jobs of its name together, shared between its workers, and fails only the job it names', async () => {
+    const name = uniqueName();
+    const ids = await enqueueNumbered(name, 6);
+    const batches: number[][] = [];
+    const indexOf = (job: JobRow) => Number((job.payload as { index: number }).index);
+    const handler: JobHandler = Object.assign(async () => undefined, {
+      batch: async (claimed: readonly JobRow[]) => {
+        batches.push(claimed.map(indexOf));
+        return new Map(
+          claimed.map((job) => [job.id, indexOf(job) === 4 ? new Error('the fifth one breaks') : undefined]),
+        );
+      },
+    });
+    expect(await runDueJobs(database.db, { handlers: { [name]: handler }, concurrency: 2 })).toBe(6);
+    expect(batches.map((batch) => batch.length)).toEqual([3, 3]);
+    expect(batches.flat().sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
+    expect(rows.filter((row) => row.state === 'done' && row.attempts === 1)).toHaveLength(5);
+    expect(rows.find((row) => row.state !== 'done')).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastError: 'Error: the fifth one breaks',
+    });
+  });
+
+  it('runs a job its own process queued at once when woken, not at its next poll', async () => {
+    const name = uniqueName();
+    const ran: number[] = [];
+    const runner = await startJobRunner(database.db, {
+      handlers: {
+        [name]: async (payload) => {
+          ran.push(Number(payload.index));
+          return undefined;
+        },
+      },
+      pollMs: 60_000,
+    });
+    try {
+      // The first look, made at start, finds nothing; the next poll would be a minute away.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [id] = await enqueueNumbered(name, 1);
+      wakeJobRunners();
+      for (let waited = 0; waited < 5_000 && (await jobRow(id)).state !== 'done'; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await jobRow(id)).toMatchObject({ state: 'done' });
+      expect(ran).toEqual([0]);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('adds a job with a waiting singleton key only once', async () => {

@@ -20,7 +20,19 @@ export type JobContext = { db: Db; job: JobRow; log: FastifyBaseLogger | undefin
  */
 export type JobOutcome = undefined | { runAgainAt: Date };
 
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<JobOutcome>;
+/**
+ * Runs the claimed jobs of one name together, for work whose cost is mostly the round trips each job
+ * would make alone. Answers each job's outcome by its id; a job it names an error for fails alone.
+ */
+export type JobBatchRun = (
+  jobs: readonly JobRow[],
+  context: Omit<JobContext, 'job'>,
+) => Promise<ReadonlyMap<number, JobOutcome | Error>>;
+
+/** A handler with a `batch` is given the jobs of its name claimed in the same round together. */
+export type JobHandler = ((payload: Record<string, unknown>, context: JobContext) => Promise<JobOutcome>) & {
+  batch?: JobBatchRun;
+};
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 /** A job that runs every `everyMs`, once across every server process. */
@@ -146,6 +158,25 @@ async function finishJob(db: Db, job: JobRow, outcome: JobOutcome, schedules: re
   });
 }
 
+/** Marks the jobs of a batch done that asked for nothing more, in one statement. */
+async function finishJobsDone(db: Db, done: readonly JobRow[]) {
+  const [first] = done;
+  if (!first) return;
+  await db
+    .update(jobs)
+    .set({ state: 'done', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          done.map((job) => job.id),
+        ),
+        eq(jobs.state, 'running'),
+        eq(jobs.lockedBy, first.lockedBy ?? ''),
+      ),
+    );
+}
+
 async function failJob(db: Db, job: JobRow, error: unknown, schedules: readonly JobSchedule[]) {
   const text = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
     0,
@@ -211,6 +242,58 @@ async function runJob(db: Db, job: JobRow, options: RunJobsOptions, schedules: r
   }
 }
 
+async function runBatch(
+  db: Db,
+  batch: JobBatchRun,
+  claimed: readonly JobRow[],
+  options: RunJobsOptions,
+  schedules: readonly JobSchedule[],
+) {
+  let outcomes: ReadonlyMap<number, JobOutcome | Error>;
+  try {
+    outcomes = await batch(claimed, { db, log: options.log });
+  } catch (error) {
+    outcomes = new Map(
+      claimed.map((job) => [job.id, error instanceof Error ? error : new Error(String(error))]),
+    );
+  }
+  const done: JobRow[] = [];
+  for (const job of claimed) {
+    const outcome = outcomes.has(job.id) ? outcomes.get(job.id) : new Error('the batch ran without it');
+    if (outcome instanceof Error) {
+      options.log?.warn({ err: outcome, job: job.name, jobId: job.id }, 'job failed');
+      await failJob(db, job, outcome, schedules);
+    } else if (
+      outcome === undefined &&
+      !schedules.some((schedule) => scheduleKey(schedule.name) === job.singletonKey)
+    )
+      done.push(job);
+    else await finishJob(db, job, outcome, schedules);
+  }
+  await finishJobsDone(db, done);
+}
+
+/**
+ * What the workers of a round take one at a time: a job alone, or the jobs of a batch handler's name,
+ * shared out so every worker has a part.
+ */
+function unitsOfWork(claimed: readonly JobRow[], handlers: JobHandlers, concurrency: number) {
+  const alone: JobRow[] = [];
+  const byBatch = new Map<JobBatchRun, JobRow[]>();
+  for (const job of claimed) {
+    const batch = handlers[job.name]?.batch;
+    if (batch) byBatch.set(batch, [...(byBatch.get(batch) ?? []), job]);
+    else alone.push(job);
+  }
+  const units: { batch?: JobBatchRun; jobs: JobRow[] }[] = alone.map((job) => ({ jobs: [job] }));
+  for (const [batch, batchJobs] of byBatch) {
+    const size = Math.ceil(batchJobs.length / concurrency);
+    for (let start = 0; start < batchJobs.length; start += size)
+      units.push({ batch, jobs: batchJobs.slice(start, start + size) });
+  }
+  return units;
+}
+
 /**
  * Claims and runs the jobs due now, `concurrency` at a time; answers how many ran. Jobs already
  * bear being run side by side, since every process of a deployment claims from the same rows.
@@ -225,14 +308,17 @@ export async function runDueJobs(db: Db, options: RunJobsOptions): Promise<numbe
     Math.max(options.limit ?? 20, concurrency),
     options.dueBy ?? new Date(),
   );
+  const units = unitsOfWork(claimed, options.handlers, concurrency);
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < claimed.length; index = next++) {
-      const job = claimed[index];
-      if (job) await runJob(db, job, options, schedules);
+    for (let index = next++; index < units.length; index = next++) {
+      const unit = units[index];
+      if (!unit) continue;
+      if (unit.batch) await runBatch(db, unit.batch, unit.jobs, options, schedules);
+      else for (const job of unit.jobs) await runJob(db, job, options, schedules);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, worker));
   return claimed.length;
 }
 
@@ -249,9 +335,19 @@ export async function runJobsUntilIdle(db: Db, options: RunJobsOptions, maxRound
 
 export type JobRunner = { stop(): Promise<void> };
 
+const runnersOfThisProcess = new Set<() => void>();
+
 /**
- * Polls for due jobs every `pollMs` while the process lives. The timer only wakes the runner: the
- * work itself is in the rows, so a restart loses nothing.
+ * Tells the runners of this process that a job was queued here and is due now, so they look at once
+ * instead of at their next poll. Runners of other processes find it when they poll.
+ */
+export function wakeJobRunners() {
+  for (const wake of runnersOfThisProcess) wake();
+}
+
+/**
+ * Polls for due jobs every `pollMs` while the process lives, and at once when woken. The timer only
+ * wakes the runner: the work itself is in the rows, so a restart loses nothing.
  */
 export async function startJobRunner(
   db: Db,
@@ -262,18 +358,31 @@ export async function startJobRunner(
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  let wokenWhileRunning = false;
   const tick = () => {
+    timer = undefined;
     if (stopped) return;
+    wokenWhileRunning = false;
     running = runJobsUntilIdle(db, options, 10)
       .catch((error) => options.log?.error({ err: error }, 'job runner round failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        if (!stopped) timer = setTimeout(tick, wokenWhileRunning ? 0 : pollMs);
       });
   };
+  const wake = () => {
+    if (timer === undefined) {
+      wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(timer);
+    tick();
+  };
+  runnersOfThisProcess.add(wake);
   timer = setTimeout(tick, 0);
   return {
     async stop() {
       stopped = true;
+      runnersOfThisProcess.delete(wake);
       if (timer) clearTimeout(timer);
       await running;
     },

@@ -20,6 +20,8 @@ export const storedFiles = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
     index('stored_files_owner_idx').on(table.companyId, table.ownerType, table.ownerId),
+    // Mail intake looks a document up by its bytes among the company's files, once per attachment.
+    index('stored_files_sha256_idx').on(table.companyId, table.sha256),
   ],
 );
 

@@ -9,14 +9,15 @@ import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, spamSuppliers } from '../../db/schema';
-import { runJobsUntilIdle } from '../../platform/jobs';
+import { jobs, notifications, spamSuppliers } from '../../db/schema';
+import { enqueueJob, runJobsUntilIdle } from '../../platform/jobs';
 import { createLocalDiskStore } from '../../platform/object-store';
 import { bearer, givenTenancy, givenUser, minimalPdf, multipart } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
 import { addCompanyUser } from '../companies';
 import { mailIntakeJobs } from './mail-intake.jobs';
 import { type MailListener, startMailListener } from './mail-listener';
+import { MAIL_PROCESS_JOB } from './mail-processing.service';
 
 const DOMAIN = 'inbox.bilag.local';
 const MEGABYTE = 1024 * 1024;
@@ -108,6 +109,24 @@ describe('receipts forwarded by e-mail', () => {
     const detail = await tenancy.call('GET', `/api/mail/inbox/${row.uuid}?companyId=${tenancy.companyId}`);
     expect(detail.statusCode).toBe(200);
     return detail.json().data;
+  }
+
+  /** The last `count` arrivals, oldest first, each with what its attachments became. */
+  async function lastArrivals(count: number) {
+    const arrivals = await tenancy.call(
+      'GET',
+      `/api/mail/admin/arrivals?pagesize=${count}`,
+      undefined,
+      tenancy.adminSession,
+    );
+    const rows: { uuid: string }[] = arrivals.json().data.rows;
+    const details = [];
+    for (const row of [...rows].reverse()) {
+      const detail = await tenancy.call('GET', `/api/mail/inbox/${row.uuid}?companyId=${tenancy.companyId}`);
+      expect(detail.statusCode).toBe(200);
+      details.push(detail.json().data);
+    }
+    return details;
   }
 
   async function forwardedVouchers() {
@@ -242,6 +261,77 @@ describe('receipts forwarded by e-mail', () => {
     expect(arrival.inboxItem.status).toBe('duplicate');
     expect(arrival.attachments[0]).toMatchObject({ outcome: 'duplicate', voucherId: webVoucherId });
     expect(arrival.inboxItem.voucherIds).toEqual([webVoucherId]);
+  });
+
+  it('makes the mails that waited together into their own vouchers, a receipt mailed twice among them into one', async () => {
+    const before = (await forwardedVouchers()).total;
+    const receipt = Buffer.concat([Buffer.from(minimalPdf), Buffer.from(`% batch ${Date.now()}\n`)]);
+    const photo = await newReceiptImage();
+    await send({
+      from: tenancy.user.email,
+      subject: 'Første',
+      attachments: [
+        { filename: 'kvittering.pdf', content: receipt },
+        { filename: 'bilde.png', content: photo },
+      ],
+    });
+    await send({
+      from: 'stranger@example.com',
+      subject: 'Fra en fremmed',
+      attachments: [{ filename: 'ukjent.png', content: await newReceiptImage() }],
+    });
+    await send({
+      from: tenancy.user.email,
+      subject: 'Igjen',
+      attachments: [{ filename: 'igjen.pdf', content: receipt }],
+    });
+
+    expect(await processMail()).toBe(3);
+    const [first, stranger, again] = await lastArrivals(3);
+    expect(first.inboxItem).toMatchObject({ status: 'voucher-created', subject: 'Første' });
+    expect(first.inboxItem.voucherIds).toHaveLength(2);
+    expect(stranger.inboxItem).toMatchObject({ status: 'needs-review', voucherIds: [] });
+    expect(again.inboxItem).toMatchObject({ status: 'duplicate', subject: 'Igjen' });
+    const [pdfVoucherId] = first.attachments
+      .filter((attachment: { kind: string }) => attachment.kind === 'pdf')
+      .map((attachment: { voucherId: number }) => attachment.voucherId);
+    expect(again.attachments[0]).toMatchObject({ outcome: 'duplicate', voucherId: pdfVoucherId });
+    expect(again.inboxItem.voucherIds).toEqual([pdfVoucherId]);
+    expect((await forwardedVouchers()).total).toBe(before + 2);
+
+    const told = await context.db
+      .select({ kind: notifications.kind, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.companyId, tenancy.companyId));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { kind: 'inbox-arrived', link: expect.stringContaining(first.inboxItem.uuid) },
+        { kind: 'inbox-needs-review', link: expect.stringContaining(stranger.inboxItem.uuid) },
+      ]),
+    );
+    expect(told.some((notification) => notification.link?.includes(again.inboxItem.uuid))).toBe(false);
+  });
+
+  it('makes vouchers of the mails waiting beside a job it cannot run, and fails only that job', async () => {
+    const broken = await enqueueJob(context.db, {
+      name: MAIL_PROCESS_JOB,
+      payload: { companyId: tenancy.companyId },
+    });
+    await send({
+      from: tenancy.user.email,
+      subject: 'Ved siden av',
+      attachments: [{ filename: 'kvittering.png', content: await newReceiptImage() }],
+    });
+    await processMail();
+    const arrival = await lastArrival();
+    expect(arrival.inboxItem).toMatchObject({ status: 'voucher-created', subject: 'Ved siden av' });
+    const [failed] = await context.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, broken ?? 0));
+    expect(failed).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(failed?.lastError).toContain('inboxItemId');
+    await context.db.delete(jobs).where(eq(jobs.id, broken ?? 0));
   });
 
   it('refuses a zip archive by its content, whatever it is called, and says why', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from 'smtp-server';
 import type { Db } from '../../db/client';
 import type { ObjectStore } from '../../platform/object-store';
-import { isServiceOn } from '../company-services';
 import * as repository from './mail-intake.repository';
 import { recordIncomingMail } from './mail-processing.service';
 
@@ -69,16 +68,39 @@ function smtpError(responseCode: number, message: string): SmtpError {
 type SessionCompany = { companyId: number; address: string };
 
 /**
+ * The spool is written in pieces of at least this size: SMTP hands a mail over in the small pieces the
+ * socket read, and a write to disk per piece cost more than everything else the listener does with a
+ * mail. The pieces held are passed on together, so the file stream writes them with one call.
+ */
+const SPOOL_WRITE_BYTES = 256 * 1024;
+
+/**
  * Counts the bytes going through and, once past the limit, passes nothing more on: the rest of the
  * message is read from the socket and dropped, so a huge mail never sits in memory or on disk.
  */
 function limitedTo(maxBytes: number) {
   let seen = 0;
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const release = (stream: Transform) => {
+    for (const piece of held) stream.push(piece);
+    held = [];
+    heldBytes = 0;
+  };
   return Object.assign(
     new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         seen += chunk.length;
-        callback(null, seen <= maxBytes ? chunk : undefined);
+        if (seen <= maxBytes) {
+          held.push(chunk);
+          heldBytes += chunk.length;
+          if (heldBytes >= SPOOL_WRITE_BYTES) release(this);
+        }
+        callback();
+      },
+      flush(callback) {
+        release(this);
+        callback();
       },
     }),
     { bytesSeen: () => seen },
@@ -155,10 +177,10 @@ export async function startMailListener(options: MailListenerOptions): Promise<M
       };
       if (at < 0 || recipient.slice(at + 1) !== domain || localPart === '') return refuseUnknown();
       repository
-        .findCompanyByAlias(db, localPart)
-        .then(async (company) => {
+        .findMailbox(db, localPart)
+        .then((company) => {
           if (!company) return refuseUnknown();
-          if (!(await isServiceOn(db, company.id, 'email'))) return refuseTurnedOff(company.id);
+          if (!company.isEmailOn) return refuseTurnedOff(company.id);
           if (!companies.some((known) => known.companyId === company.id))
             companies.push({ companyId: company.id, address: recipient });
           callback();
@@ -197,14 +219,15 @@ export async function startMailListener(options: MailListenerOptions): Promise<M
             remoteAddress: session.remoteAddress,
             recipients: companiesOf.get(session) ?? [],
           });
-          callback(null, `Queued as ${arrivals.map((arrival) => arrival.uuid).join(', ')}`);
+          callback(null, `Queued as ${arrivals.join(', ')}`);
         })
         .catch((error) => {
           log?.error({ err: error }, 'a mail could not be kept');
           // The sender's server tries again later; nothing was promised.
           callback(smtpError(451, 'Temporary failure, try again later'));
         })
-        .finally(() => rm(spoolPath, { force: true }));
+        // The spool file is there unless creating it failed; nothing is left to remove then.
+        .finally(() => unlink(spoolPath).catch(() => undefined));
     },
   });
   // A client that drops its connection mid-session is its own business.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InboxStatus, NotificationKind } from '@bilag/contracts';
+import type { InboxStatus } from '@bilag/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -9,7 +9,6 @@ import {
   inboxItemReads,
   inboxItems,
   jobs,
-  notifications,
   storedFiles,
   users,
   vouchers,
@@ -305,24 +304,6 @@ export async function recordMailOutcomes(db: Db, companyId: number, outcomes: Ma
       from jsonb_to_recordset(${attachments}::jsonb) as attachment("inboxItemId" bigint, position integer,
         "fileName" text, kind text, size integer, sha256 text, outcome text, "reasonKey" text,
         "reasonDetails" jsonb, "voucherId" bigint)`);
-}
-
-/** Adds the notifications for each of the people given, and sends `notice` on commit. */
-export async function insertNotifications(
-  db: Db,
-  companyId: number,
-  userIds: readonly number[],
-  added: { kind: NotificationKind; details: Record<string, string | number>; link: string }[],
-  notice: SQL,
-) {
-  const rows = added.flatMap((notification) =>
-    userIds.map((userId) => ({ companyId, userId, ...notification })),
-  );
-  if (rows.length > 0)
-    await db
-      .insert(notifications)
-      .values(rows)
-      .returning({ notice: sql`${notice}` });
 }
 
 export function listAttachments(

@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, spamSuppliers } from '../../db/schema';
 import { enqueueJob, runJobsUntilIdle } from '../../platform/jobs';
 import { createLocalDiskStore } from '../../platform/object-store';
-import { bearer, givenTenancy, givenUser, minimalPdf, multipart } from '../../test/fixtures';
+import {
+  bearer,
+  givenCompany,
+  givenTenancy,
+  givenUser,
+  login,
+  minimalPdf,
+  multipart,
+} from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
 import { addCompanyUser } from '../companies';
 import { mailIntakeJobs } from './mail-intake.jobs';
@@ -310,6 +318,41 @@ describe('receipts forwarded by e-mail', () => {
       ]),
     );
     expect(told.some((notification) => notification.link?.includes(again.inboxItem.uuid))).toBe(false);
+  });
+
+  it('tells every member and the owner of each kind of news the mails that waited together bring', async () => {
+    const owner = await givenUser(context.db);
+    const member = await givenUser(context.db);
+    const company = await givenCompany(context.db, { ownerUserId: owner.id, memberIds: [member.id] });
+    const memberSession = await login(context.app, member.email);
+    const to = (await tenancy.call('GET', `/api/mail/address/${company.id}`, undefined, memberSession)).json()
+      .data.address;
+    await send({
+      to,
+      from: member.email,
+      subject: 'Lunsj',
+      attachments: [{ filename: 'lunsj.png', content: await newReceiptImage() }],
+    });
+    await send({
+      to,
+      from: 'stranger@example.com',
+      subject: 'Ukjent',
+      attachments: [{ filename: 'ukjent.png', content: await newReceiptImage() }],
+    });
+    expect(await processMail()).toBe(2);
+
+    const told = await context.db
+      .select({ userId: notifications.userId, kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.companyId, company.id));
+    const byPerson = (userId: number) =>
+      told
+        .filter((notification) => notification.userId === userId)
+        .map((notification) => notification.kind)
+        .sort();
+    expect(told).toHaveLength(4);
+    expect(byPerson(member.id)).toEqual(['inbox-arrived', 'inbox-needs-review']);
+    expect(byPerson(owner.id)).toEqual(['inbox-arrived', 'inbox-needs-review']);
   });
 
   it('makes vouchers of the mails waiting beside a job it cannot run, and fails only that job', async () => {

@@ -16,7 +16,7 @@ import { translate } from '../../platform/messages';
 import type { ObjectStore } from '../../platform/object-store';
 import { findSpamSupplier, receiveEhfDocument } from '../ehf';
 import { sanitizeFileName, withStoredUploads } from '../files';
-import { companyMembers, liveChangeNotice } from '../notifications';
+import { liveChangeNotice, notifyCompany } from '../notifications';
 import * as repository from './mail-intake.repository';
 import { renderMailPdf } from './mail-pdf';
 
@@ -673,13 +673,5 @@ async function recordOutcomes(tx: Db, companyId: number, plans: MailPlan[]) {
     outcomes,
     liveChangeNotice({ topic: 'inbox', companyId }),
   );
-  if (notifications.length === 0) return;
-  const members = await companyMembers(tx, companyId);
-  await repository.insertNotifications(
-    tx,
-    companyId,
-    members.map((member) => member.userId),
-    notifications,
-    liveChangeNotice({ topic: 'notifications', companyId }),
-  );
+  if (notifications.length > 0) await notifyCompany(tx, companyId, notifications);
 }

@@ -3,6 +3,8 @@ export { notificationRoutes } from './notification.routes';
 export {
   companyMembers,
   type NewNotification,
+  type NotificationContent,
+  notifyCompany,
   notifyCompanyUsers,
   notifyUsers,
 } from './notification.service';

@@ -1,64 +1,69 @@
 import type { NotificationKind } from '@bilag/contracts';
-import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyUsers, notifications, users } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { intArray, rowsOf } from '../../db/sql-helpers';
 
 export type Recipient = { userId: number; email: string; fullName: string; language: string };
 
-/** The company's members and its owner: the people a notification about the company is for. */
+/** The ids of the company's members and its owner: the people a notification about the company is for. */
+function recipientIds(companyId: number): SQL {
+  return sql`select ${companyUsers.userId} from ${companyUsers} where ${companyUsers.companyId} = ${companyId}
+             union select ${companies.ownerUserId} from ${companies} where ${companies.id} = ${companyId}`;
+}
+
+/** The company's recipients, by user id. */
 export async function companyRecipients(db: Db, companyId: number): Promise<Recipient[]> {
   return db
-    .selectDistinct({
-      userId: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      language: users.language,
-    })
+    .select({ userId: users.id, email: users.email, fullName: users.fullName, language: users.language })
     .from(users)
-    .innerJoin(companies, eq(companies.id, companyId))
-    .leftJoin(companyUsers, and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, users.id)))
-    .where(or(eq(companyUsers.userId, users.id), eq(companies.ownerUserId, users.id)))
+    .where(sql`${users.id} in (${recipientIds(companyId)})`)
     .orderBy(users.id);
 }
 
+/** What a notification says, whoever it is for. */
+export type NotificationContent = {
+  kind: NotificationKind;
+  /** The parameters of the kind's texts. */
+  details: Record<string, string | number>;
+  /** The product path the notification opens. */
+  link: string | null;
+};
+
 /**
- * Adds the notification for the company's members and its owner, and sends `notice` where it added any,
- * in one statement; answers the recipients. PostgreSQL delivers a notice once however many rows carry it.
+ * Adds each notification for the company's members and its owner (only those of them in `onlyUserIds`
+ * where it is given), and sends `notice` where it added any, in one statement; answers the recipients by
+ * user id. The rows go in notification by notification. PostgreSQL delivers a notice once however many
+ * rows carry it.
  */
-export async function insertCompanyNotification(
+export async function insertCompanyNotifications(
   db: Db,
-  notification: {
-    companyId: number;
-    kind: NotificationKind;
-    details: Record<string, string | number>;
-    link: string | null;
-  },
+  companyId: number,
+  added: readonly NotificationContent[],
   notice: SQL,
+  onlyUserIds?: readonly number[],
 ): Promise<Recipient[]> {
-  const { companyId } = notification;
+  const contents = added.map(({ kind, details, link }) => ({ kind, details, link }));
+  const among = onlyUserIds === undefined ? sql`` : sql` and ${users.id} = any(${intArray(onlyUserIds)})`;
   return rowsOf<Recipient>(
     db,
     sql`with recipients as (
           select ${users.id} as "userId", ${users.email} as email, ${users.fullName} as "fullName",
                  ${users.language} as language
             from ${users}
-           where ${users.id} in (select ${companyUsers.userId} from ${companyUsers} where ${companyUsers.companyId} = ${companyId}
-                                 union select ${companies.ownerUserId} from ${companies} where ${companies.id} = ${companyId})
-        ), added as (
+           where ${users.id} in (${recipientIds(companyId)})${among}
+        ), inserted as (
           insert into ${notifications} (company_id, user_id, kind, details, link)
-          select ${companyId}, "userId", ${notification.kind}, ${JSON.stringify(notification.details)}::jsonb,
-                 ${notification.link}
-            from recipients
+          select ${companyId}, recipients."userId", notification.content->>'kind', notification.content->'details',
+                 notification.content->>'link'
+            from jsonb_array_elements(${JSON.stringify(contents)}::jsonb) with ordinality
+                 as notification(content, position)
+           cross join recipients
+           order by notification.position, recipients."userId"
           returning ${notice}
         )
         select * from recipients order by "userId"`,
   );
-}
-
-export async function insertNotifications(db: Db, rows: (typeof notifications.$inferInsert)[]) {
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
 }
 
 const ofReader = (companyId: number, userId: number) =>

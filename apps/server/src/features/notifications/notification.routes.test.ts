@@ -1,7 +1,7 @@
 import { NotificationPanel } from '@bilag/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenCompany, givenTenantApp, givenUser, login, type TenantApp } from '../../test/fixtures';
-import { notifyCompanyUsers } from './notification.service';
+import { notifyCompany, notifyCompanyUsers, notifyUsers } from './notification.service';
 
 let context: TenantApp;
 
@@ -82,6 +82,47 @@ describe('notifications', () => {
     );
     expect(all.statusCode).toBe(200);
     expect((await panelOf(company.id, memberSession)).countUnRead).toBe(0);
+  });
+
+  it('reach every member and the owner with each of several notifications written together, in their order', async () => {
+    const owner = await givenUser(context.db);
+    const member = await givenUser(context.db);
+    const company = await givenCompany(context.db, { ownerUserId: owner.id, memberIds: [member.id] });
+    const recipients = await notifyCompany(context.db, company.id, [
+      { kind: 'inbox-arrived', details: { count: 1, sender: 'Kiwi', subject: 'Kvittering' }, link: '/a' },
+      {
+        kind: 'inbox-needs-review',
+        details: { sender: 'ukjent@example.com', subject: 'Faktura' },
+        link: '/b',
+      },
+    ]);
+    expect(recipients.map((recipient) => recipient.userId)).toEqual(
+      [owner.id, member.id].sort((a, b) => a - b),
+    );
+    for (const reader of [owner, member]) {
+      const panel = await panelOf(company.id, await login(context.app, reader.email));
+      expect(panel.todays.map((notification) => [notification.kind, notification.link])).toEqual([
+        ['inbox-needs-review', '/b'],
+        ['inbox-arrived', '/a'],
+      ]);
+    }
+  });
+
+  it('reach, when meant for named people, only those of them who belong to the company', async () => {
+    const owner = await givenUser(context.db);
+    const member = await givenUser(context.db);
+    const stranger = await givenUser(context.db);
+    const company = await givenCompany(context.db, { ownerUserId: owner.id, memberIds: [member.id] });
+    await notifyUsers(context.db, {
+      companyId: company.id,
+      kind: 'task-assigned',
+      details: { title: 'Avstem banken', author: 'Kari' },
+      link: null,
+      userIds: [member.id, stranger.id],
+    });
+    const memberPanel = await panelOf(company.id, await login(context.app, member.email));
+    expect(memberPanel.todays.map((notification) => notification.title)).toEqual(['Kari gave you a task']);
+    expect((await panelOf(company.id, await login(context.app, owner.email))).countUnRead).toBe(0);
   });
 
   it('are the reader’s own: another person’s notification and another company answer not found', async () => {

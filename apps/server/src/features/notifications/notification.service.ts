@@ -16,14 +16,9 @@ import { requireCompanyAccess } from '../companies';
 import { announceLiveChange, liveChangeNotice } from './live-updates';
 import * as repository from './notification.repository';
 
-export type NewNotification = {
-  companyId: number;
-  kind: NotificationKind;
-  /** The parameters of the kind's texts. */
-  details: Record<string, string | number>;
-  /** The product path the notification opens. */
-  link: string | null;
-};
+export type NotificationContent = repository.NotificationContent;
+
+export type NewNotification = NotificationContent & { companyId: number };
 
 export type NotifiedRecipient = { userId: number; email: string; fullName: string; language: Language };
 
@@ -77,20 +72,28 @@ const BANK_AND_PAYMENT_SERVICE_KINDS: readonly NotificationKind[] = [
 ];
 
 /**
- * Adds the notification for every member of the company (and its owner); answers who got it, so the
- * caller can also e-mail them in their own language. Their open panels hear of it when the handle's
- * transaction commits.
+ * Adds the notifications for every member of the company (and its owner), in one statement; answers who
+ * got them, so the caller can also e-mail them in their own language. Their open panels hear of it when
+ * the handle's transaction commits.
  */
-export async function notifyCompanyUsers(
+export async function notifyCompany(
   db: Db,
-  notification: NewNotification,
+  companyId: number,
+  notifications: readonly NotificationContent[],
 ): Promise<NotifiedRecipient[]> {
-  const recipients = await repository.insertCompanyNotification(
+  const recipients = await repository.insertCompanyNotifications(
     db,
-    notification,
-    liveChangeNotice({ topic: 'notifications', companyId: notification.companyId }),
+    companyId,
+    notifications,
+    liveChangeNotice({ topic: 'notifications', companyId }),
   );
   return recipients.map((recipient) => ({ ...recipient, language: normalizeLanguage(recipient.language) }));
+}
+
+/** Adds the one notification for every member of the company (and its owner); answers who got it. */
+export function notifyCompanyUsers(db: Db, notification: NewNotification): Promise<NotifiedRecipient[]> {
+  const { companyId, ...content } = notification;
+  return notifyCompany(db, companyId, [content]);
 }
 
 /** The company's members (and its owner), who can be given work and be notified. */
@@ -103,21 +106,15 @@ export async function notifyUsers(
   db: Db,
   notification: NewNotification & { userIds: readonly number[] },
 ): Promise<void> {
-  if (notification.userIds.length === 0) return;
-  const members = await repository.companyRecipients(db, notification.companyId);
-  const recipients = members.filter((member) => notification.userIds.includes(member.userId));
-  if (recipients.length === 0) return;
-  await repository.insertNotifications(
+  const { companyId, userIds, ...content } = notification;
+  if (userIds.length === 0) return;
+  await repository.insertCompanyNotifications(
     db,
-    recipients.map((recipient) => ({
-      companyId: notification.companyId,
-      userId: recipient.userId,
-      kind: notification.kind,
-      details: notification.details,
-      link: notification.link,
-    })),
+    companyId,
+    [content],
+    liveChangeNotice({ topic: 'notifications', companyId }),
+    userIds,
   );
-  await announceLiveChange(db, { topic: 'notifications', companyId: notification.companyId });
 }
 
 function toNotification(row: NotificationRow, language: Language): Notification {

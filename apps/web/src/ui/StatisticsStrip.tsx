@@ -3,10 +3,16 @@ import { dateLocaleTag } from '../i18n/language';
 import { useLanguage } from '../i18n/useLanguage';
 import classes from './StatisticsStrip.module.css';
 
-/** The texts of one list's strip, which name what it counts (vouchers, transactions). */
+/**
+ * The texts of one list's strip, which name what it counts (vouchers, transactions). A bar's name starts
+ * with what the bar shows, its count and then the month's name (or `wholeYear`), so a person using speech
+ * input can say what they see (WCAG 2.5.3).
+ */
 export type StatisticsStripTexts = {
   label: string;
+  /** "3 jan, 3 vouchers". */
   month: (monthName: string, count: number) => string;
+  /** "40 Whole year, 40 vouchers". */
   total: (count: number) => string;
   wholeYear: string;
 };

@@ -21,7 +21,7 @@ import type {
   StatementReadOptions,
   StatementRow,
 } from './types';
-import { readXlsTable, readXlsxTable, type WorkbookReadOptions } from './workbook';
+import { openXlsxSheet, readXlsTable, type WorkbookReadOptions } from './workbook';
 
 function unsupported(type: string): DomainError {
   return new DomainError(
@@ -45,9 +45,54 @@ interface Table {
   source: SourceInfo;
 }
 
+interface RowSource {
+  rows: AsyncGenerator<CellValue[], void, undefined>;
+  source: SourceInfo;
+}
+
+async function* eachOf<T>(items: readonly T[]): AsyncGenerator<T, void, undefined> {
+  yield* items;
+}
+
+/** A workbook's rows as they are read: an xlsx sheet streams, an xls sheet is read whole first. */
+async function workbookRows(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls',
+  options: WorkbookReadOptions,
+): Promise<RowSource> {
+  if (format === 'xlsx') {
+    const sheet = await openXlsxSheet(bytes, options);
+    return {
+      rows: sheet.rows,
+      source: { format, encoding: null, delimiter: null, date1904: sheet.date1904 },
+    };
+  }
+  const table = await readXlsTable(bytes, options);
+  return {
+    rows: eachOf(table.rows),
+    source: { format, encoding: null, delimiter: null, date1904: table.date1904 },
+  };
+}
+
+/** The next rows, up to `limit`; the rest stay to be read. */
+async function takeRows(
+  rows: AsyncGenerator<CellValue[], void, undefined>,
+  limit: number,
+): Promise<CellValue[][]> {
+  const taken: CellValue[][] = [];
+  while (taken.length < limit) {
+    const next = await rows.next();
+    if (next.done) break;
+    taken.push(next.value);
+  }
+  return taken;
+}
+
 async function readTable(
   bytes: Uint8Array,
   options: StatementReadOptions & WorkbookReadOptions,
+  /** Rows enough for the caller; every row when left out. */
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<Table> {
   const format = statementFileFormat(bytes);
   if (format === 'csv') {
@@ -61,8 +106,10 @@ async function readTable(
       source: { format, encoding: decoded.encoding, delimiter: csv.delimiter, date1904: false },
     };
   }
-  const table = format === 'xlsx' ? await readXlsxTable(bytes, options) : await readXlsTable(bytes, options);
-  return { rows: table.rows, source: { format, encoding: null, delimiter: null, date1904: table.date1904 } };
+  const { rows, source } = await workbookRows(bytes, format, options);
+  const taken = await takeRows(rows, limit);
+  await rows.return(undefined);
+  return { rows: taken, source };
 }
 
 function mapperFor(
@@ -137,8 +184,9 @@ export async function previewStatement(
   options: PreviewOptions = {},
 ): Promise<SheetPreview> {
   if (!(bytes instanceof Uint8Array)) throw unsupported('unknown');
-  const { rows, source } = await readTable(csvHead(bytes), options);
-  const shown = rows.slice(0, options.maxRows ?? 50);
+  const maxRows = options.maxRows ?? 50;
+  const { rows, source } = await readTable(csvHead(bytes), options, Math.max(maxRows, HEADER_SCAN_ROWS));
+  const shown = rows.slice(0, maxRows);
   let resolved: ResolvedLayout | undefined;
   try {
     resolved = resolveLayout(rows.slice(0, HEADER_SCAN_ROWS), source, options);
@@ -230,22 +278,43 @@ async function* workbookBatches(
       throw new DomainError('FILE_TOO_LARGE', `Workbooks larger than ${limit} bytes are not read`, { limit });
     }
   }
-  const statement = await readStatement(concat(chunks, length), options);
-  const { rows, refused, ...layout } = statement;
-  const size = options.batchSize ?? 10_000;
-  for (let start = 0; start < Math.max(rows.length, 1); start += size) {
-    yield {
-      layout,
-      rows: rows.slice(start, start + size),
-      refused: start === 0 ? refused : [],
-    };
+  const bytes = concat(chunks, length);
+  const format = statementFileFormat(bytes);
+  if (format === 'csv') throw unsupported('unknown');
+  const { rows, source } = await workbookRows(bytes, format, options);
+  const size = options.batchSize ?? 2_000;
+  const sample = await takeRows(rows, HEADER_SCAN_ROWS);
+  const mapper = mapperFor(resolveLayout(sample, source, options), source, options);
+  let pending: CellValue[][] = [];
+  let firstRowIndex = 0;
+  let yielded = false;
+  const batchOf = (records: CellValue[][]): StatementBatch => {
+    const batch: StatementBatch = { layout: mapper.layout, rows: [], refused: [] };
+    mapRows(mapper, records, firstRowIndex, batch.rows, batch.refused);
+    firstRowIndex += records.length;
+    return batch;
+  };
+  async function* everyRow(): AsyncGenerator<CellValue[]> {
+    yield* sample;
+    yield* rows;
   }
+  for await (const row of everyRow()) {
+    pending.push(row);
+    if (pending.length >= size) {
+      yield batchOf(pending);
+      yielded = true;
+      pending = [];
+    }
+  }
+  // A sheet with a header and no transactions still tells its layout.
+  if (pending.length > 0 || !yielded) yield batchOf(pending);
 }
 
 /**
  * Reads a statement from a stream of bytes with bounded memory, handing out transactions batch by batch
  * as the input arrives (a batch per input chunk for CSV). Workbooks are collected (up to
- * `maxWorkbookBytes`) and read whole. The layout is decided from the first rows; its `encoding` may be
+ * `maxWorkbookBytes`); an xlsx sheet's rows are then handed out as they are read, an xls sheet is read
+ * whole first. The layout is decided from the first rows; its `encoding` may be
  * refined while reading when the first non-ASCII character comes late in the file.
  */
 export async function* streamStatement(

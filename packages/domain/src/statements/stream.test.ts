@@ -114,6 +114,27 @@ describe('streamStatement', () => {
     expect(statement.rows).toMatchObject([{ date: '2025-01-02', text: 'Kiwi', amount: -1250 }]);
   });
 
+  it("hands out a workbook's rows batch by batch, numbered as in the sheet", async () => {
+    const bytes = await buildXlsx([
+      ['Dato', 'Beløpet gjelder', 'Inn', 'Ut'],
+      ...Array.from({ length: 7 }, (_, index) => [
+        new Date(Date.UTC(2025, 0, index + 1)),
+        `Kjøp ${index}`,
+        null,
+        10,
+      ]),
+      ['not a date', 'Kjøp 7', null, 10],
+    ]);
+    const batches = [];
+    for await (const batch of streamStatement(chunked(bytes, [bytes.length]), { batchSize: 3 }))
+      batches.push(batch);
+    expect(batches.length).toBeGreaterThan(2);
+    const rows = batches.flatMap((batch) => batch.rows);
+    expect(rows.map((row) => row.rowIndex)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(rows[6]).toMatchObject({ date: '2025-01-07', text: 'Kjøp 6', amount: -1000 });
+    expect(batches.flatMap((batch) => batch.refused)).toMatchObject([{ rowIndex: 8 }]);
+  });
+
   it('refuses a workbook larger than the limit without reading it all into memory', async () => {
     const bytes = await buildXlsx([['Dato', 'Beløpet gjelder', 'Inn', 'Ut']]);
     await expect(

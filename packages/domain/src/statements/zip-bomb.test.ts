@@ -68,7 +68,7 @@ describe('xlsx zip bombs', () => {
   it('reads a workbook from the same hand-built writer, so the refusals below are for size alone', async () => {
     const bytes = await buildHandmadeXlsx([header, ['24.10.2025', 'REMA 1000', '', '', '', '150,50']]);
     const table = await readXlsxTable(bytes);
-    // exceljs reads an empty inline string as an empty cell.
+    // An empty inline string is an empty cell.
     expect(table.rows).toEqual([header, ['24.10.2025', 'REMA 1000', null, null, null, '150,50']]);
     const statement = await readStatement(bytes);
     expect(statement.rows).toMatchObject([{ date: '2025-10-24', text: 'REMA 1000', amount: -15050 }]);

@@ -1,15 +1,15 @@
 import { DomainError } from '../errors';
 
 /**
- * Guards a ZIP package (an .xlsx workbook) before a reader inflates it whole.
+ * Guards a ZIP package (an .xlsx workbook) before a reader inflates it.
  *
- * exceljs hands the archive to JSZip, which inflates every part into memory and only then compares the
- * result with the sizes the headers declared. A small archive can unpack to hundreds of megabytes, and
- * its headers can lie. So the archive is first read here the way JSZip will read it (same end record,
- * same central directory, same local headers and compressed ranges), each part is inflated as a stream
- * whose output is counted and dropped, and reading stops as soon as the total passes the bound. Whatever
- * this walk cannot match to JSZip's reading exactly (ZIP64, data before the archive, encryption, other
- * compression methods) is refused rather than guessed at: statement workbooks need none of it.
+ * A small archive can unpack to hundreds of megabytes, and its headers can lie. So the archive is first
+ * read here from its central directory (the end record, the directory, each part's local header and
+ * compressed range, as JSZip reads them), each part is inflated as a stream whose output is counted and
+ * dropped, and reading stops as soon as the total passes the bound. Whatever this walk cannot read exactly
+ * (ZIP64, data before the archive, encryption, other compression methods) is refused rather than guessed
+ * at: statement workbooks need none of it. The reader is then handed {@link repackZip}'s copy of the parts
+ * measured here, so it cannot meet a part the directory does not list.
  */
 
 const LOCAL_FILE_HEADER = 0x04034b50;
@@ -48,7 +48,9 @@ function tooLarge(limit: number, declared?: number): DomainError {
 
 interface CentralEntry {
   name: string;
+  nameBytes: Uint8Array;
   flags: number;
+  crc32: number;
   method: number;
   compressedSize: number;
   uncompressedSize: number;
@@ -88,9 +90,12 @@ function centralEntries(bytes: Uint8Array): CentralEntry[] {
   while (at + 46 <= bytes.length && readUint32(bytes, at) === CENTRAL_DIRECTORY_HEADER) {
     if (entries.length >= MAX_ENTRIES) throw corrupt(`it has more than ${MAX_ENTRIES} parts`);
     const nameLength = readUint16(bytes, at + 28);
+    const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
     entries.push({
-      name: latin1.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      name: latin1.decode(nameBytes),
+      nameBytes,
       flags: readUint16(bytes, at + 8),
+      crc32: readUint32(bytes, at + 16),
       method: readUint16(bytes, at + 10),
       compressedSize: readUint32(bytes, at + 20),
       uncompressedSize: readUint32(bytes, at + 24),
@@ -215,4 +220,80 @@ export async function assertZipUnpacksWithin(bytes: Uint8Array, limit: number): 
       );
     }
   }
+}
+
+/** The flag bits a repacked part keeps: UTF-8 names. Its sizes are in its local header, never after it. */
+const KEPT_FLAGS = 0x0800;
+
+function writeUint16(target: Uint8Array, at: number, value: number): void {
+  target[at] = value & 0xff;
+  target[at + 1] = (value >>> 8) & 0xff;
+}
+
+function writeUint32(target: Uint8Array, at: number, value: number): void {
+  writeUint16(target, at, value & 0xffff);
+  writeUint16(target, at + 2, value >>> 16);
+}
+
+/**
+ * A new archive of the parts `choose` picks from the names the central directory lists, in the order it
+ * gives them, each with a local header stating its sizes. A reader that walks local headers one after
+ * another (a streaming unzip) then sees exactly the parts and bytes the central directory lists, which
+ * {@link assertZipUnpacksWithin} measured, and sees them in the order it needs them; parts the directory
+ * does not list, or lists twice, never reach it. Call it on an archive that check has passed.
+ */
+export function repackZip(
+  bytes: Uint8Array,
+  choose: (names: readonly string[]) => readonly string[],
+): Uint8Array {
+  const entries = centralEntries(bytes);
+  const byName = new Map<string, CentralEntry>();
+  for (const entry of entries) if (!byName.has(entry.name)) byName.set(entry.name, entry);
+  const parts = choose([...byName.keys()]).map((name) => {
+    const entry = byName.get(name);
+    if (entry === undefined) throw corrupt(`it has no part ${name}`);
+    return { entry, data: compressedData(bytes, entry) };
+  });
+  const localSize = parts.reduce(
+    (total, part) => total + 30 + part.entry.nameBytes.length + part.data.length,
+    0,
+  );
+  const directorySize = parts.reduce((total, part) => total + 46 + part.entry.nameBytes.length, 0);
+  const archive = new Uint8Array(localSize + directorySize + 22);
+  let at = 0;
+  const offsets: number[] = [];
+  for (const { entry, data } of parts) {
+    offsets.push(at);
+    writeUint32(archive, at, LOCAL_FILE_HEADER);
+    writeUint16(archive, at + 4, 20);
+    writeUint16(archive, at + 6, entry.flags & KEPT_FLAGS);
+    writeUint16(archive, at + 8, entry.method);
+    writeUint32(archive, at + 14, entry.crc32);
+    writeUint32(archive, at + 18, entry.compressedSize);
+    writeUint32(archive, at + 22, entry.uncompressedSize);
+    writeUint16(archive, at + 26, entry.nameBytes.length);
+    archive.set(entry.nameBytes, at + 30);
+    archive.set(data, at + 30 + entry.nameBytes.length);
+    at += 30 + entry.nameBytes.length + data.length;
+  }
+  parts.forEach(({ entry }, index) => {
+    writeUint32(archive, at, CENTRAL_DIRECTORY_HEADER);
+    writeUint16(archive, at + 4, 20);
+    writeUint16(archive, at + 6, 20);
+    writeUint16(archive, at + 8, entry.flags & KEPT_FLAGS);
+    writeUint16(archive, at + 10, entry.method);
+    writeUint32(archive, at + 16, entry.crc32);
+    writeUint32(archive, at + 20, entry.compressedSize);
+    writeUint32(archive, at + 24, entry.uncompressedSize);
+    writeUint16(archive, at + 28, entry.nameBytes.length);
+    writeUint32(archive, at + 42, offsets[index] ?? 0);
+    archive.set(entry.nameBytes, at + 46);
+    at += 46 + entry.nameBytes.length;
+  });
+  writeUint32(archive, at, END_OF_CENTRAL_DIRECTORY);
+  writeUint16(archive, at + 8, parts.length);
+  writeUint16(archive, at + 10, parts.length);
+  writeUint32(archive, at + 12, directorySize);
+  writeUint32(archive, at + 16, localSize);
+  return archive;
 }

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { textPart, type ZipPart, zipOf } from './__fixtures__/zip-bombs';
+import { buildHandmadeXlsx, textPart, type ZipPart, zipOf } from './__fixtures__/zip-bombs';
 import { previewStatement, readStatement } from './read-statement';
 import { readXlsxTable } from './workbook';
 
@@ -148,5 +149,32 @@ describe('xlsx workbooks, whatever order their parts are stored in', () => {
     expect(preview.headerRowIndex).toBe(0);
     const statement = await readStatement(bytes);
     expect(statement.rows).toHaveLength(2000);
+  });
+
+  it('reads a workbook of inline strings without spilling its sheet to a temporary file', async () => {
+    // exceljs's streaming reader writes a sheet it cannot read yet to a file made by the tmp package.
+    const fromExcelJs = createRequire(createRequire(import.meta.url).resolve('exceljs/package.json'));
+    const tmp: { file: (...args: unknown[]) => unknown } = fromExcelJs('tmp');
+    const makeFile = tmp.file;
+    let spilled = 0;
+    tmp.file = (...args) => {
+      spilled += 1;
+      return makeFile(...args);
+    };
+    try {
+      const table = await readXlsxTable(
+        await buildHandmadeXlsx([
+          ['Dato', 'Tekst'],
+          ['02.01.2025', 'Kiwi'],
+        ]),
+      );
+      expect(table.rows).toEqual([
+        ['Dato', 'Tekst'],
+        ['02.01.2025', 'Kiwi'],
+      ]);
+    } finally {
+      tmp.file = makeFile;
+    }
+    expect(spilled).toBe(0);
   });
 });

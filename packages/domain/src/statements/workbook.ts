@@ -86,6 +86,7 @@ interface WorkbookReaderState {
   model?: { sheets?: { name?: string; rId?: string }[] };
   workbookRels?: { Id?: string; Target?: string }[];
   properties?: { model?: { date1904?: boolean } };
+  sharedStrings?: unknown[];
 }
 
 /** The part a sheet's relationship points to, resolved as exceljs resolves it when it loads a workbook. */
@@ -128,8 +129,10 @@ export async function openXlsxSheet(
 ): Promise<WorkbookSheet> {
   await assertZipUnpacksWithin(bytes, options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES);
   let sheetParts: string[] = [];
+  let hasSharedStrings = false;
   const archive = repackZip(bytes, (names) => {
     sheetParts = names.filter((name) => SHEET_PART.test(name));
+    hasSharedStrings = names.includes(SHARED_STRINGS);
     const optional = [STYLES, SHARED_STRINGS].filter((name) => names.includes(name));
     return [WORKBOOK_RELATIONSHIPS, WORKBOOK, ...optional, ...sheetParts];
   });
@@ -146,6 +149,9 @@ export async function openXlsxSheet(
     entries: 'emit',
   });
   const state = reader as unknown as WorkbookReaderState;
+  // The reader waits for shared strings before it reads a sheet, spilling the sheet to a temporary file
+  // meanwhile; a workbook of inline strings has none to wait for.
+  if (!hasSharedStrings) state.sharedStrings = [];
   let partReached = '';
   state.on('entry', (entry) => {
     if (entry.type === 'worksheet') partReached = `xl/worksheets/sheet${entry.id}.xml`;

@@ -8,7 +8,7 @@ test('signing out returns to the sign-in page, and company pages then ask to sig
   await expect(page.getByTestId('dashboard-company-name')).toHaveText(demoCompanies.bakery.name);
 
   const logoutCall = page.waitForRequest((request) => request.url().endsWith('/api/account/logout'));
-  await page.getByRole('button', { name: `${demoUsers.ceo.fullName}, user menu` }).click();
+  await page.getByRole('button', { name: `${demoUsers.ceo.fullName} (user menu)` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page).toHaveURL(/\/login$/);

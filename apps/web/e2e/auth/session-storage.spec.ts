@@ -125,7 +125,7 @@ test('tabs follow each other through the encrypted record: signing in, a renewed
     .click();
   expect((await nextCall).headers().authorization).toBe(`Bearer ${renewed?.AccessToken}`);
 
-  await first.getByRole('button', { name: `${demoUsers.ceo.fullName}, user menu` }).click();
+  await first.getByRole('button', { name: `${demoUsers.ceo.fullName} (user menu)` }).click();
   await first.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(first).toHaveURL(/\/login$/);
   await expect(second).toHaveURL(/\/login$/);

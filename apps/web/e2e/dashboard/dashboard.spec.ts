@@ -38,7 +38,8 @@ test('the front page counts what waits, and each card opens the list of exactly 
   await expect(missing).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const missingCount = await countOn(missing);
   expect(missingCount).toBeGreaterThan(0);
-  await expect(page.getByRole('link', { name: `Vouchers missing: ${missingCount}` })).toBeVisible();
+  // A card is named by all it shows, its count first, so speech input can say what it sees (WCAG 2.5.3).
+  await expect(missing).toHaveAccessibleName(new RegExp(`^${missingCount} Vouchers missing `));
   await missing.click();
   await expect(page).toHaveURL(`/${bakery.alias}/connect-missing?suggestions=2`);
   await expectListTotal(page.getByTestId('missing-count'), missingCount);

@@ -217,7 +217,7 @@ test('the voucher page shows its bank transactions: an automatic one removed sta
   await expect(connected).toContainText('Automatically');
   expect(await seriousViolations(page)).toEqual([]);
 
-  await card.getByRole('button', { name: /^Remove the connection to transaction \d+/ }).click();
+  await card.getByRole('button', { name: /^Remove connection to transaction \d+/ }).click();
   await page.getByTestId('confirm-remove-connection').click();
   await expect(page.getByText('The connection was removed.')).toBeVisible();
   await expect(card.getByTestId(/^connected-transaction-/)).toHaveCount(0);

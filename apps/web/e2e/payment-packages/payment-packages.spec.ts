@@ -200,7 +200,7 @@ test('a person who leaves the checkout without paying is told nothing was charge
 
   await outcome.getByRole('button', { name: 'Close' }).click();
   await expect(outcome).toBeHidden();
-  await row.getByRole('button', { name: 'Pay for Bank integration' }).click();
+  await row.getByRole('button', { name: 'Pay now (Bank integration)', exact: true }).click();
   await page.waitForURL(`${SANDBOX_URL}/card/checkout/**`);
   await payByKeyboard(page, '5555 5555 5555 4444');
   expect(await returnedPurchaseId(page)).toBe(purchaseId);

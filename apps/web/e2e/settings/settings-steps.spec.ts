@@ -38,6 +38,8 @@ test('the settings list the setup steps in order, and a step is done once its pa
   const paymentUsers = page.getByTestId('settings-step-paymentUsers');
   await expect(paymentUsers.getByTestId('step-state')).toHaveText('To do');
   await expect(paymentUsers.getByTestId('step-todo')).toHaveText('Choose who may approve payments.');
+  // Named by what it shows, then by its step: speech input and a screen reader agree (WCAG 2.5.3).
+  await expect(paymentUsers.getByRole('link')).toHaveAccessibleName('Do it now (Payment users)');
   // EHF registration has no page in the product yet, so its step offers no button.
   await expect(page.getByTestId('settings-step-ehf').getByRole('link')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
@@ -50,7 +52,7 @@ test('the settings list the setup steps in order, and a step is done once its pa
   await expect(paymentUsers.getByTestId('step-state')).toHaveText('Done');
   await expect(paymentUsers.getByTestId('step-summary')).toHaveText('1 person may approve payments');
 
-  await paymentUsers.getByRole('link', { name: 'Open Payment users' }).click();
+  await paymentUsers.getByRole('link', { name: 'Open (Payment users)', exact: true }).click();
   await expect(page).toHaveURL(`/${company.alias}/payments/assign-users`);
 });
 

@@ -112,6 +112,13 @@ test('staff upload two receipts, edit one, find it with the filters and delete b
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByTestId(`statistics-month-${editedMonth}`).click();
   await expect(page.getByTestId(`statistics-month-${editedMonth}`)).toHaveAttribute('aria-pressed', 'true');
+  // Named by what it shows, then what it counts: speech input and a screen reader agree (WCAG 2.5.3).
+  await expect(page.getByTestId(`statistics-month-${editedMonth}`)).toHaveAccessibleName(
+    /^[1-9]\d* \p{L}+ \([1-9]\d* vouchers?\)$/u,
+  );
+  await expect(page.getByTestId('statistics-total')).toHaveAccessibleName(
+    /^[1-9]\d* Whole year \(\d+ vouchers?\)$/,
+  );
   await expect(voucherRow(page, receiptId)).toBeVisible();
   await expect(voucherRow(page, invoiceId)).toBeHidden();
   await page.getByTestId('statistics-total').click();

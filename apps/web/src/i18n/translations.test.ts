@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import no from './no.json';
-import { translator } from './test-translator';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -40,22 +39,4 @@ describe('translations', () => {
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
-
-  it.each(['en', 'no'] as const)(
-    'names the user menu and each bar of the month strips by what it shows first, so speech input can say it (%s)',
-    (language) => {
-      const t = translator(language);
-      expect(t('user.menu', { name: 'Kari Nordmann' })).toMatch(/^Kari Nordmann\b/);
-      for (const list of ['vouchers', 'bankTransactions'] as const) {
-        for (const count of [1, 12]) {
-          expect(t(`${list}.statistics.month`, { month: 'jan', count })).toMatch(
-            new RegExp(`^${count} jan\\b`),
-          );
-          expect(t(`${list}.statistics.total`, { count })).toMatch(
-            new RegExp(`^${count} ${t(`${list}.statistics.wholeYear`)}\\b`),
-          );
-        }
-      }
-    },
-  );
 });

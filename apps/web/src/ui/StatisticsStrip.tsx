@@ -1,19 +1,18 @@
-import { Box, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { dateLocaleTag } from '../i18n/language';
 import { useLanguage } from '../i18n/useLanguage';
 import classes from './StatisticsStrip.module.css';
 
 /**
- * The texts of one list's strip, which name what it counts (vouchers, transactions). A bar's name starts
- * with what the bar shows, its count and then the month's name (or `wholeYear`), so a person using speech
- * input can say what they see (WCAG 2.5.3).
+ * The texts of one list's strip, which name what it counts (vouchers, transactions). A bar is named by
+ * what it shows, its count and the month's name (or `wholeYear`), followed by `count` for a screen
+ * reader ("3 jan (3 vouchers)"): its name starts with its visible text, so a person using speech input
+ * can say what they see (WCAG 2.5.3).
  */
 export type StatisticsStripTexts = {
   label: string;
-  /** "3 jan, 3 vouchers". */
-  month: (monthName: string, count: number) => string;
-  /** "40 Whole year, 40 vouchers". */
-  total: (count: number) => string;
+  /** "(3 vouchers)". */
+  count: (count: number) => string;
   wholeYear: string;
 };
 
@@ -63,7 +62,6 @@ export function StatisticsStrip({
             className={classes.slot}
             data-selected={isSelected || undefined}
             aria-pressed={isSelected}
-            aria-label={texts.month(names[index] ?? String(month), count)}
             data-testid={`statistics-month-${month}`}
             onClick={() => onSelectMonth(isSelected ? 0 : month)}
           >
@@ -76,7 +74,10 @@ export function StatisticsStrip({
                 h={count === 0 ? 2 : Math.max(4, (count / highest) * BAR_HEIGHT)}
               />
             </Box>
-            <Text className={classes.name}>{names[index]}</Text>
+            <Text className={classes.name}>
+              {names[index]}
+              <VisuallyHidden> {texts.count(count)}</VisuallyHidden>
+            </Text>
           </UnstyledButton>
         );
       })}
@@ -84,7 +85,6 @@ export function StatisticsStrip({
         className={`${classes.slot} ${classes.total}`}
         data-selected={selectedMonth === 0 || undefined}
         aria-pressed={selectedMonth === 0}
-        aria-label={texts.total(total)}
         data-testid="statistics-total"
         onClick={() => onSelectMonth(0)}
       >
@@ -92,7 +92,10 @@ export function StatisticsStrip({
           <Text className={classes.totalCount} data-testid="statistics-count">
             {total}
           </Text>
-          <Text className={classes.name}>{texts.wholeYear}</Text>
+          <Text className={classes.name}>
+            {texts.wholeYear}
+            <VisuallyHidden> {texts.count(total)}</VisuallyHidden>
+          </Text>
         </Stack>
       </UnstyledButton>
     </Box>

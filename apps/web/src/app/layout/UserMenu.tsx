@@ -1,5 +1,5 @@
 import type { SessionUser } from '@bilag/contracts';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../session/session.actions';
@@ -13,17 +13,17 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('user.menu', { name: user.FullName })}
-          px={6}
-          py={4}
-          style={{ borderRadius: 8 }}
-        >
+        {/* Named by the name it shows (on narrow screens to a screen reader only), then by what it is. */}
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
             <Avatar name={user.FullName} color="brand" size={32} aria-hidden />
             <Text size="sm" fw={500} visibleFrom="md">
               {user.FullName}
+              <VisuallyHidden> {t('user.menu')}</VisuallyHidden>
             </Text>
+            <VisuallyHidden hiddenFrom="md">
+              {user.FullName} {t('user.menu')}
+            </VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -115,7 +115,6 @@ function WaitingCard({ item, bankYear, missingAllYears }: WaitingCardProps) {
       withBorder
       radius="lg"
       padding="lg"
-      aria-label={t('dashboard.waiting.cardLabel', { title, count: item.count })}
       data-testid={`waiting-${item.kind}`}
     >
       <Stack gap="sm" h="100%">

@@ -1,5 +1,5 @@
 import type { PackagePurchase } from '@bilag/contracts';
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -113,7 +113,6 @@ export function CompanyPurchasesTable({
                       <Button
                         size="xs"
                         variant="light"
-                        aria-label={t('paymentPackages.purchases.payNamed', { name })}
                         loading={payingId === purchase.id}
                         disabled={payingId !== null && payingId !== purchase.id}
                         onClick={() => onPay(purchase)}
@@ -121,6 +120,11 @@ export function CompanyPurchasesTable({
                         {purchase.status === 'failed'
                           ? t('paymentPackages.purchases.tryAgain')
                           : t('paymentPackages.purchases.continue')}
+                        {/* Named by what it shows, then by its package, so speech input can say what it sees (WCAG 2.5.3). */}
+                        <VisuallyHidden>
+                          {' '}
+                          {t('paymentPackages.purchases.packageNamed', { name })}
+                        </VisuallyHidden>
                       </Button>
                     )}
                   </Group>

@@ -56,7 +56,6 @@ function StatisticCard({
       withBorder
       radius="lg"
       padding="lg"
-      aria-label={headline === undefined ? title : t('statistics.index.cardLabel', { title, headline, unit })}
       data-testid={`statistic-card-${id}`}
     >
       <Stack gap="sm" h="100%">

@@ -159,8 +159,7 @@ export default function BankTransactionsPage() {
                   onSelectMonth={(month) => onChangeFilter({ month, importId: undefined })}
                   texts={{
                     label: t('bankTransactions.statistics.label'),
-                    month: (month, count) => t('bankTransactions.statistics.month', { month, count }),
-                    total: (count) => t('bankTransactions.statistics.total', { count }),
+                    count: (count) => t('bankTransactions.statistics.count', { count }),
                     wholeYear: t('bankTransactions.statistics.wholeYear'),
                   }}
                   data-testid="transaction-statistics"

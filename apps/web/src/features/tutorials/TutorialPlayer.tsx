@@ -132,10 +132,6 @@ export function TutorialPlayer({ video, token, title, isPhone }: TutorialPlayerP
                   <UnstyledButton
                     onClick={() => onJump(step)}
                     aria-current={index === currentStep ? 'step' : undefined}
-                    aria-label={t('tutorials.jumpTo', {
-                      moment: formatMoment(step.startSeconds),
-                      step: step.text,
-                    })}
                     w="100%"
                     p="xs"
                     style={{

@@ -134,8 +134,7 @@ export default function VoucherListPage() {
             onSelectMonth={(month) => onChangeFilter({ month })}
             texts={{
               label: t('vouchers.statistics.label'),
-              month: (month, count) => t('vouchers.statistics.month', { month, count }),
-              total: (count) => t('vouchers.statistics.total', { count }),
+              count: (count) => t('vouchers.statistics.count', { count }),
               wholeYear: t('vouchers.statistics.wholeYear'),
             }}
             data-testid="voucher-statistics"

@@ -236,6 +236,20 @@ function writeUint32(target: Uint8Array, at: number, value: number): void {
 }
 
 /**
+ * The fields a local header and a central directory record share, in the same order (version needed,
+ * flags, method, time and date left zero, CRC, sizes, name length), written from `at`.
+ */
+function writeSharedHeaderFields(target: Uint8Array, at: number, entry: CentralEntry): void {
+  writeUint16(target, at, 20);
+  writeUint16(target, at + 2, entry.flags & KEPT_FLAGS);
+  writeUint16(target, at + 4, entry.method);
+  writeUint32(target, at + 10, entry.crc32);
+  writeUint32(target, at + 14, entry.compressedSize);
+  writeUint32(target, at + 18, entry.uncompressedSize);
+  writeUint16(target, at + 22, entry.nameBytes.length);
+}
+
+/**
  * A new archive of the parts `choose` picks from the names the central directory lists, in the order it
  * gives them, each with a local header stating its sizes. A reader that walks local headers one after
  * another (a streaming unzip) then sees exactly the parts and bytes the central directory lists, which
@@ -265,13 +279,7 @@ export function repackZip(
   for (const { entry, data } of parts) {
     offsets.push(at);
     writeUint32(archive, at, LOCAL_FILE_HEADER);
-    writeUint16(archive, at + 4, 20);
-    writeUint16(archive, at + 6, entry.flags & KEPT_FLAGS);
-    writeUint16(archive, at + 8, entry.method);
-    writeUint32(archive, at + 14, entry.crc32);
-    writeUint32(archive, at + 18, entry.compressedSize);
-    writeUint32(archive, at + 22, entry.uncompressedSize);
-    writeUint16(archive, at + 26, entry.nameBytes.length);
+    writeSharedHeaderFields(archive, at + 4, entry);
     archive.set(entry.nameBytes, at + 30);
     archive.set(data, at + 30 + entry.nameBytes.length);
     at += 30 + entry.nameBytes.length + data.length;
@@ -279,13 +287,7 @@ export function repackZip(
   parts.forEach(({ entry }, index) => {
     writeUint32(archive, at, CENTRAL_DIRECTORY_HEADER);
     writeUint16(archive, at + 4, 20);
-    writeUint16(archive, at + 6, 20);
-    writeUint16(archive, at + 8, entry.flags & KEPT_FLAGS);
-    writeUint16(archive, at + 10, entry.method);
-    writeUint32(archive, at + 16, entry.crc32);
-    writeUint32(archive, at + 20, entry.compressedSize);
-    writeUint32(archive, at + 24, entry.uncompressedSize);
-    writeUint16(archive, at + 28, entry.nameBytes.length);
+    writeSharedHeaderFields(archive, at + 6, entry);
     writeUint32(archive, at + 42, offsets[index] ?? 0);
     archive.set(entry.nameBytes, at + 46);
     at += 46 + entry.nameBytes.length;

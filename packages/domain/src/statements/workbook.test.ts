@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
 import { buildHandmadeXlsx, textPart, type ZipPart, zipOf } from './__fixtures__/zip-bombs';
 import { previewStatement, readStatement } from './read-statement';
 import { readXlsxTable } from './workbook';
@@ -176,5 +178,53 @@ describe('xlsx workbooks, whatever order their parts are stored in', () => {
       tmp.file = makeFile;
     }
     expect(spilled).toBe(0);
+  });
+
+  it('answers a damaged part with a statement or a refusal, never with another failure', async () => {
+    const parts = await twoSheetParts();
+    const texts = new Map<string, string>([
+      [
+        'xl/worksheets/sheet2.xml',
+        sheet([HEADER, `<c r="A2" s="1"><v>45659</v></c><c r="B2" t="s"><v>0</v></c>`]),
+      ],
+      ['xl/sharedStrings.xml', `<sst xmlns="${MAIN}"><si><t>Kiwi &amp; Rema</t></si></sst>`],
+      [
+        'xl/workbook.xml',
+        `<workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets><sheet name="T" sheetId="2" r:id="rId7"/></sheets></workbook>`,
+      ],
+    ]);
+    const names = [...texts.keys()];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.nat(),
+        fc.nat({ max: 40 }),
+        fc.constantFrom(
+          '',
+          '<',
+          '>',
+          '&',
+          '"',
+          '<c r="A9999999">',
+          '<row r="-1">',
+          '&#0;',
+          '<!DOCTYPE x>',
+          ']]>',
+        ),
+        async (name, at, cut, inserted) => {
+          const text = texts.get(name) ?? '';
+          const start = at % (text.length + 1);
+          const damaged = text.slice(0, start) + inserted + text.slice(start + cut);
+          const part = await textPart(name, damaged);
+          const bytes = zipOf(parts.map((each) => (each.name === name ? part : each)));
+          const outcome = await readStatement(bytes).then(
+            () => 'read',
+            (error: unknown) => error,
+          );
+          if (outcome !== 'read') expect(outcome).toBeInstanceOf(DomainError);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

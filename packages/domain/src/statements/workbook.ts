@@ -1,3 +1,4 @@
+/// <reference path="./exceljs-workbook-reader.d.ts" />
 import type { WorkBook } from '@e965/xlsx';
 import type { CellValue as ExcelJsCellValue, Row } from 'exceljs';
 import { DomainError } from '../errors';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
@@ -226,5 +227,25 @@ describe('xlsx workbooks, whatever order their parts are stored in', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('reads a workbook another library wrote (SheetJS: its own part order, date cells, shared strings)', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet(
+      [
+        ['Dato', 'Beløpet gjelder', 'Inn', 'Ut'],
+        [new Date(Date.UTC(2025, 0, 2)), 'Kiwi Bjølsen', null, 12.5],
+        [new Date(Date.UTC(2025, 0, 3)), 'Lønn', 100, null],
+      ],
+      { cellDates: true },
+    );
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['Forside']]), 'Forside');
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Transaksjoner');
+    const bytes = new Uint8Array(XLSX.write(workbook, { bookType: 'xlsx', type: 'array', bookSST: true }));
+    const statement = await readStatement(bytes, { sheet: 1 });
+    expect(statement.rows).toMatchObject([
+      { rowIndex: 1, date: '2025-01-02', text: 'Kiwi Bjølsen', amount: -1250 },
+      { rowIndex: 2, date: '2025-01-03', text: 'Lønn', amount: 10000 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,6 +70,47 @@ async function createDataDir(dataDir: string): Promise<void> {
   );
 }
 
+const asWritten = (value: string) => value;
+
+/**
+ * The parsers drizzle's PGlite driver sends with each of its queries: dates, times and intervals, and
+ * arrays of them and of numerics, are left as PostgreSQL wrote them, for drizzle's own mapping.
+ */
+const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
+  [types.TIMESTAMP]: asWritten,
+  [types.TIMESTAMPTZ]: asWritten,
+  [types.INTERVAL]: asWritten,
+  [types.DATE]: asWritten,
+  1231: asWritten, // numeric[]
+  1115: asWritten, // timestamp[]
+  1185: asWritten, // timestamptz[]
+  1187: asWritten, // interval[]
+  1182: asWritten, // date[]
+};
+
+type QueryOptions = Parameters<PGlite['query']>[2];
+
+/**
+ * The client drizzle is given: its queries reach the database without the parsers they bring, which
+ * the database holds as its own instead. PGlite copies its whole map of parsers, a few hundred types
+ * with the arrays of the schema's own, into a new object for every query that brings parsers: on this
+ * schema that copy cost more than the query itself.
+ */
+function withoutParsersPerQuery<Client extends PGlite | Transaction>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query')
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(text, params, options && { ...options, parsers: undefined });
+      if (property === 'transaction' && 'transaction' in target)
+        return <T>(run: (transaction: Transaction) => Promise<T>) =>
+          target.transaction((transaction) => run(withoutParsersPerQuery(transaction)));
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openPglite(
   source: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
@@ -80,7 +121,9 @@ export async function openPglite(
     ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema });
+  // After the client's start, where PGlite sets the parsers of every array type.
+  Object.assign(client.parsers, DRIZZLE_PARSERS);
+  const db = drizzlePglite(withoutParsersPerQuery(client), { schema });
   return {
     db,
     kind: 'pglite',

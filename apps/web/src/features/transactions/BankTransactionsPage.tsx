@@ -23,7 +23,14 @@ import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
 import { TransactionSummaryBadges } from './TransactionSummaryBadges';
 import { TransactionTable } from './TransactionTable';
-import { bankYear, listQueryFilter, transactionListSearch, useTransactionFilter } from './transaction.filter';
+import {
+  bankYear,
+  listQueryFilter,
+  type TransactionFilterChanges,
+  type TransactionListFilter,
+  transactionListSearch,
+  useTransactionFilter,
+} from './transaction.filter';
 import { accountLabel } from './transaction.format';
 import { transactionKeys } from './transaction.queries';
 
@@ -32,6 +39,48 @@ const TRANSACTION_PARAM = 'transaction';
 const VIEW_PARAM = 'view';
 const IMPORTS_VIEW = 'imports';
 const TransactionIdParam = z.coerce.number().int().positive();
+
+/**
+ * The year's month strip and the counts of transactions by status. Their queries are its own, so each
+ * answer renders these alone rather than the whole page with its table of transactions.
+ */
+function TransactionYearOverview({
+  companyId,
+  scope,
+  isEnabled,
+  filter,
+  onChangeFilter,
+}: {
+  companyId: number;
+  scope: { year: number; companyBankId: number };
+  isEnabled: boolean;
+  filter: TransactionListFilter;
+  onChangeFilter: (changes: TransactionFilterChanges) => void;
+}) {
+  const { t } = useTranslation();
+  const statistics = useQuery({ ...transactionKeys.statistics(companyId, scope), enabled: isEnabled });
+  const summary = useQuery({ ...transactionKeys.missingSummary(companyId, scope), enabled: isEnabled });
+  return (
+    <>
+      <StatisticsStrip
+        counts={statistics.data}
+        selectedMonth={filter.importId === undefined ? filter.month : -1}
+        onSelectMonth={(month) => onChangeFilter({ month, importId: undefined })}
+        texts={{
+          label: t('bankTransactions.statistics.label'),
+          count: (count) => t('bankTransactions.statistics.count', { count }),
+          wholeYear: t('bankTransactions.statistics.wholeYear'),
+        }}
+        data-testid="transaction-statistics"
+      />
+      <TransactionSummaryBadges
+        summary={summary.data}
+        selectedStatus={filter.status}
+        onSelectStatus={(status) => onChangeFilter({ status })}
+      />
+    </>
+  );
+}
 
 export default function BankTransactionsPage() {
   const { t } = useTranslation();
@@ -49,8 +98,6 @@ export default function BankTransactionsPage() {
     ...transactionKeys.list(company.Id, listQueryFilter(filter, year)),
     enabled: hasYear,
   });
-  const statistics = useQuery({ ...transactionKeys.statistics(company.Id, scope), enabled: hasYear });
-  const summary = useQuery({ ...transactionKeys.missingSummary(company.Id, scope), enabled: hasYear });
 
   const { rows, summary: listSummary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Id));
@@ -152,24 +199,13 @@ export default function BankTransactionsPage() {
                 data-testid="years-failed"
               />
             ) : (
-              <>
-                <StatisticsStrip
-                  counts={statistics.data}
-                  selectedMonth={filter.importId === undefined ? filter.month : -1}
-                  onSelectMonth={(month) => onChangeFilter({ month, importId: undefined })}
-                  texts={{
-                    label: t('bankTransactions.statistics.label'),
-                    count: (count) => t('bankTransactions.statistics.count', { count }),
-                    wholeYear: t('bankTransactions.statistics.wholeYear'),
-                  }}
-                  data-testid="transaction-statistics"
-                />
-                <TransactionSummaryBadges
-                  summary={summary.data}
-                  selectedStatus={filter.status}
-                  onSelectStatus={(status) => onChangeFilter({ status })}
-                />
-              </>
+              <TransactionYearOverview
+                companyId={company.Id}
+                scope={scope}
+                isEnabled={hasYear}
+                filter={filter}
+                onChangeFilter={onChangeFilter}
+              />
             )}
 
             <ListCard

@@ -33,6 +33,43 @@ import { useDeleteVouchersMutation } from './voucher.mutations';
 import { voucherKeys } from './voucher.queries';
 import { voucherPaymentKeys } from './voucher-payment.queries';
 
+/**
+ * The year's month strip and what its vouchers lack. Their queries are its own, so each answer renders
+ * these alone rather than the whole page with its table of vouchers.
+ */
+function VoucherYearOverview({
+  companyId,
+  year,
+  month,
+  onSelectMonth,
+}: {
+  companyId: number;
+  year: number | undefined;
+  month: number;
+  onSelectMonth: (month: number) => void;
+}) {
+  const { t } = useTranslation();
+  const hasYear = year !== undefined;
+  const statistics = useQuery({ ...voucherKeys.statistics(companyId, year ?? 0), enabled: hasYear });
+  const summary = useQuery({ ...voucherKeys.missingSummary(companyId, year ?? 0), enabled: hasYear });
+  return (
+    <>
+      <StatisticsStrip
+        counts={statistics.data}
+        selectedMonth={month}
+        onSelectMonth={onSelectMonth}
+        texts={{
+          label: t('vouchers.statistics.label'),
+          count: (count) => t('vouchers.statistics.count', { count }),
+          wholeYear: t('vouchers.statistics.wholeYear'),
+        }}
+        data-testid="voucher-statistics"
+      />
+      <MissingSummaryBadges summary={summary.data} />
+    </>
+  );
+}
+
 export default function VoucherListPage() {
   const { t } = useTranslation();
   const company = useCurrentCompany();
@@ -48,8 +85,6 @@ export default function VoucherListPage() {
   const listFilter = { ...filter, year };
   const hasYear = year !== undefined;
   const list = useQuery({ ...voucherKeys.list(company.Id, listFilter), enabled: hasYear });
-  const statistics = useQuery({ ...voucherKeys.statistics(company.Id, year ?? 0), enabled: hasYear });
-  const summary = useQuery({ ...voucherKeys.missingSummary(company.Id, year ?? 0), enabled: hasYear });
 
   const { rows, summary: listSummary, pagination } = usePagedList(list.data, { filter, onChangeFilter });
   const selection = useRowSelection(rows.map((row) => row.Id));
@@ -127,20 +162,12 @@ export default function VoucherListPage() {
           data-testid="years-failed"
         />
       ) : (
-        <>
-          <StatisticsStrip
-            counts={statistics.data}
-            selectedMonth={filter.month}
-            onSelectMonth={(month) => onChangeFilter({ month })}
-            texts={{
-              label: t('vouchers.statistics.label'),
-              count: (count) => t('vouchers.statistics.count', { count }),
-              wholeYear: t('vouchers.statistics.wholeYear'),
-            }}
-            data-testid="voucher-statistics"
-          />
-          <MissingSummaryBadges summary={summary.data} />
-        </>
+        <VoucherYearOverview
+          companyId={company.Id}
+          year={year}
+          month={filter.month}
+          onSelectMonth={(month) => onChangeFilter({ month })}
+        />
       )}
 
       <VoucherUpload companyId={company.Id} openRef={openFilePicker} voucherPath={voucherPath} />

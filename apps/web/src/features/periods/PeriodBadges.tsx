@@ -1,5 +1,5 @@
 import type { PeriodProof, PeriodState } from '@bilag/contracts';
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import {
   type Icon,
   IconAlertTriangle,
@@ -26,10 +26,17 @@ type PeriodStateBadgeProps = {
   size?: 'sm' | 'md' | 'lg';
   /** The short name, for the narrow cells of a table of many months. */
   isShort?: boolean;
+  /** Words for a screen reader after the state, such as which company's month it is (WCAG 2.5.3). */
+  hiddenSuffix?: string;
 };
 
 /** A dot badge keeps its text dark for AA contrast; the icon tells the states apart without colour. */
-export function PeriodStateBadge({ state, size = 'sm', isShort = false }: PeriodStateBadgeProps) {
+export function PeriodStateBadge({
+  state,
+  size = 'sm',
+  isShort = false,
+  hiddenSuffix,
+}: PeriodStateBadgeProps) {
   const { t } = useTranslation();
   const look = stateLook[state];
   const StateIcon = look.icon;
@@ -46,6 +53,7 @@ export function PeriodStateBadge({ state, size = 'sm', isShort = false }: Period
       data-state={state}
     >
       {isShort ? t(`periods.shortStates.${state}`) : t(`periods.states.${state}`)}
+      {hiddenSuffix && <VisuallyHidden> {hiddenSuffix}</VisuallyHidden>}
     </Badge>
   );
 }

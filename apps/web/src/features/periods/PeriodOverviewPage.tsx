@@ -247,7 +247,6 @@ function OverviewRow({
                 label={t('periods.overview.cellLabel', {
                   company: row.companyName,
                   month: monthInSentence(month, locale),
-                  state: t(`periods.states.${summary.state}`),
                 })}
               />
             ) : (
@@ -275,13 +274,16 @@ function OverviewRow({
   );
 }
 
-/** One company's month: its state, opening the month, and for a blocked one what blocks it in kroner. */
+/**
+ * One company's month: its state, opening the month, and for a blocked one what blocks it in kroner. The
+ * link is named by the state it shows, then by the company and month, so speech input can say what it sees.
+ */
 function OverviewCell({ summary, to, label }: { summary: PeriodSummary; to: string; label: string }) {
   const amount = blockedAmountOre(summary);
   return (
     <Stack gap={2} align="flex-start">
-      <Anchor component={Link} to={to} underline="never" aria-label={label} data-testid="overview-cell-link">
-        <PeriodStateBadge state={summary.state} isShort />
+      <Anchor component={Link} to={to} underline="never" data-testid="overview-cell-link">
+        <PeriodStateBadge state={summary.state} isShort hiddenSuffix={label} />
       </Anchor>
       {amount > 0 && (
         <Text
